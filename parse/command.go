@@ -1,0 +1,171 @@
+// Package parse turns shell text into the list of commands that would run.
+//
+// It normalizes the input (rejecting NUL bytes and invalid UTF-8, stripping
+// terminal escapes, noting invisible code points), parses it with
+// mvdan.cc/sh/v3/syntax, resolves every word the way the shell would without
+// running anything, and unwraps wrappers (sudo, env, xargs, find -exec, …)
+// and carriers (sh -c, eval, heredocs fed to a shell, text piped into a
+// shell, ssh HOST CMD, …) recursively. The result is data for the rules
+// package: argv, redirections and where each command sits.
+package parse
+
+import (
+	"path"
+	"strings"
+)
+
+// A Word is one resolved field of a command: an argument after quote removal,
+// escapes, brace expansion and constant propagation.
+type Word struct {
+	// Value is the field as the shell would pass it to the program. For a
+	// dynamic word, the unknown parts are kept as their shell source, such
+	// as "$dir" or "$(…)".
+	Value string
+	// Static reports whether Value is exactly known without running
+	// anything.
+	Static bool
+	// Start and End are byte offsets of the source word in the input that
+	// was checked (for a nested command: of its outermost carrier).
+	Start, End int
+}
+
+// A Redirect is one redirection of a command.
+type Redirect struct {
+	// Op is the operator as written: ">", ">>", "<", "<<", "<<-", "<<<",
+	// "&>", "&>>", ">&", "<&", ">|", "<>".
+	Op string
+	// Fd is the file descriptor written before the operator, if any.
+	Fd string
+	// Target is the file, descriptor or here-string word.
+	Target Word
+	// Body is the resolved text of a heredoc or here-string.
+	Body string
+	// BodyStatic reports whether Body is exactly known.
+	BodyStatic bool
+}
+
+// Writes reports whether the redirection writes to its target.
+func (r Redirect) Writes() bool {
+	switch r.Op {
+	case ">", ">>", "&>", "&>>", ">|", "<>":
+		return true
+	case ">&":
+		// 2>&1 duplicates a descriptor; >&file writes a file.
+		return !isDigits(r.Target.Value) && r.Target.Value != "-"
+	}
+	return false
+}
+
+// An Assign is an environment prefix such as NAME=value before a command.
+type Assign struct {
+	Name  string
+	Value Word
+}
+
+// A Command is one program invocation that would run.
+type Command struct {
+	// Args is argv: Args[0] is the command word as written (after
+	// resolution), the rest its arguments.
+	Args []Word
+	// Redirs are the command's redirections, in source order.
+	Redirs []Redirect
+	// Env holds NAME=value prefixes and env(1) assignments.
+	Env []Assign
+	// Via is the chain of carriers and wrappers the command was reached
+	// through, outermost first, such as ["sudo", "bash -c"].
+	Via []string
+	// Remote is set for commands that run on another host (ssh HOST CMD).
+	Remote bool
+	// Background is set for commands started with &.
+	Background bool
+	// Subst is set for commands inside $(…), `…`, <(…) or >(…).
+	Subst bool
+	// StdinFrom is the previous stage of the pipeline, whose output this
+	// command reads, or nil.
+	StdinFrom *Command
+	// StdinText is static text fed to the command's standard input by a
+	// heredoc, here-string or an earlier pipeline stage, when known.
+	StdinText string
+	// StdinStatic reports whether StdinText is exactly known.
+	StdinStatic bool
+	// Line is the 1-based line of the command in the input.
+	Line int
+	// Start and End are byte offsets of the command in the input.
+	Start, End int
+	// Wrapper is set for commands that run another command given as
+	// arguments (sudo, env, xargs, …); the wrapped command is listed too.
+	Wrapper bool
+}
+
+// Name returns the base name of the program, with any directory removed:
+// "/bin/rm" gives "rm". It is "" for a command with no words.
+func (c *Command) Name() string {
+	if len(c.Args) == 0 {
+		return ""
+	}
+	return path.Base(c.Args[0].Value)
+}
+
+// Argv returns the resolved values of Args.
+func (c *Command) Argv() []string {
+	out := make([]string, len(c.Args))
+	for i, w := range c.Args {
+		out[i] = w.Value
+	}
+	return out
+}
+
+// String returns argv joined with spaces, for messages.
+func (c *Command) String() string { return strings.Join(c.Argv(), " ") }
+
+// An Issue is something about the input itself, rather than a command in it,
+// that the rules report: a NUL byte, an invisible code point, a limit hit, a
+// parse error.
+type Issue struct {
+	// Kind is one of the Issue* constants.
+	Kind string
+	// Detail says what was found, for the report.
+	Detail string
+	// Start and End are byte offsets in the input.
+	Start, End int
+}
+
+// Kinds of [Issue].
+const (
+	IssueNUL         = "nul"          // a NUL byte
+	IssueUTF8        = "invalid-utf8" // bytes that are not UTF-8
+	IssueInvisible   = "invisible"    // zero-width, bidi, tag or BOM code point
+	IssueEscape      = "escape"       // an ANSI escape sequence was stripped
+	IssueFolded      = "folded"       // NFKC folding changed a command word
+	IssueLimit       = "limit"        // a size, depth or count limit was hit
+	IssueParse       = "parse-error"  // the shell parser rejected the input
+	IssuePanic       = "panic"        // analysis failed unexpectedly
+	IssueHardlineRaw = "hardline-raw" // the raw-text scan saw a hardline shape
+)
+
+// A Result is the analysis of one input.
+type Result struct {
+	// Input is the text that was analysed, after normalization.
+	Input string
+	// Commands lists every command that would run, in source order,
+	// including commands reached through carriers.
+	Commands []*Command
+	// Issues lists problems with the input itself.
+	Issues []Issue
+	// Incomplete is set when the input ends inside an open construct (an
+	// unclosed quote, a trailing pipe, if without fi): a shell would ask
+	// for more.
+	Incomplete bool
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,59 @@
+package rules
+
+import "encoding/json"
+
+// A Tier says what a matching rule does to a command.
+type Tier int
+
+const (
+	// Dangerous commands run only after a human approves them.
+	Dangerous Tier = iota + 1
+	// Hardline commands never run: no prompt, allowlist or YOLO lets
+	// them through.
+	Hardline
+)
+
+// String returns "dangerous" or "hardline".
+func (t Tier) String() string {
+	switch t {
+	case Hardline:
+		return "hardline"
+	case Dangerous:
+		return "dangerous"
+	}
+	return "unknown"
+}
+
+// MarshalText encodes the tier as its name.
+func (t Tier) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
+// UnmarshalText decodes a tier name.
+func (t *Tier) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "hardline":
+		*t = Hardline
+	case "dangerous":
+		*t = Dangerous
+	default:
+		return &json.UnsupportedValueError{Str: string(b)}
+	}
+	return nil
+}
+
+// A Finding is one rule that matched one command.
+type Finding struct {
+	Rule    string   `json:"rule"`
+	Tier    Tier     `json:"tier"`
+	Title   string   `json:"title"`
+	Reason  string   `json:"reason"`
+	Text    string   `json:"text"`
+	Start   int      `json:"start"`
+	End     int      `json:"end"`
+	Line    int      `json:"line,omitempty"`
+	Via     []string `json:"via"`
+	Suggest string   `json:"suggest,omitempty"`
+	Source  string   `json:"source"`
+	// NeverPermanent is set when the finding may be approved once or for a
+	// session, but never "always" (exfiltration, tampering, tirith).
+	NeverPermanent bool `json:"never_permanent,omitempty"`
+}

@@ -1,0 +1,76 @@
+// Package config reads guardsh's TOML configuration file and knows where
+// guardsh keeps its files (XDG base directories).
+package config
+
+import "time"
+
+// Config is the whole configuration file. The zero value is not the default:
+// use [Default].
+type Config struct {
+	Approvals Approvals    `toml:"approvals"`
+	Rules     Rules        `toml:"rules"`
+	Tirith    Tirith       `toml:"tirith"`
+	Shell     Shell        `toml:"shell"`
+	Allow     []AllowEntry `toml:"allow"`
+}
+
+// Approvals is the [approvals] table.
+type Approvals struct {
+	Mode    string   `toml:"mode"`    // manual (default) | deny | off
+	Timeout Duration `toml:"timeout"` // prompt timeout, default 60s
+	NoTTY   string   `toml:"no_tty"`  // deny (default) | allow
+}
+
+// Rules is the [rules] table.
+type Rules struct {
+	Disable []string `toml:"disable"` // dangerous rule ids switched off
+}
+
+// Tirith is the [tirith] table.
+type Tirith struct {
+	Mode          string   `toml:"mode"`           // auto (default) | on | off
+	Path          string   `toml:"path"`           // explicit binary, tried first
+	AutoInstall   bool     `toml:"auto_install"`   // install in the background when missing
+	RequireCosign bool     `toml:"require_cosign"` // refuse to install without cosign
+	SHA256        string   `toml:"sha256"`         // optional pin of the archive
+	Timeout       Duration `toml:"timeout"`        // per call, default 5s
+	FailOpen      bool     `toml:"fail_open"`      // default true
+	Releases      string   `toml:"releases"`       // base URL of release downloads
+	Version       string   `toml:"version"`        // default 0.4.2
+}
+
+// Shell is the [shell] table.
+type Shell struct {
+	Path string `toml:"path"` // the real shell for $SHELL mode
+}
+
+// An AllowEntry is a permanent approval: a [[allow]] table.
+type AllowEntry struct {
+	Rule    string    `toml:"rule"`
+	Dir     string    `toml:"dir"` // empty: everywhere
+	Added   time.Time `toml:"added"`
+	Expires time.Time `toml:"expires"`
+	Reason  string    `toml:"reason"`
+}
+
+// Duration is a time.Duration written as "60s" or "5m" in TOML.
+type Duration struct{ time.Duration }
+
+// UnmarshalText parses a duration such as "60s".
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	d.Duration = v
+	return err
+}
+
+// MarshalText writes the duration as "60s".
+func (d Duration) MarshalText() ([]byte, error) { return []byte(d.Duration.String()), nil }
+
+// Default returns the configuration used when there is no file.
+func Default() *Config {
+	return &Config{
+		Approvals: Approvals{Mode: "manual", Timeout: Duration{60 * time.Second}, NoTTY: "deny"},
+		Tirith: Tirith{Mode: "auto", Timeout: Duration{5 * time.Second}, FailOpen: true,
+			Releases: "https://github.com/sheeki03/tirith/releases/download", Version: "0.4.2"},
+	}
+}

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"os"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"guardsh": func() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScript runs the CLI scripts in testdata/script. Each runs with a fresh
+// HOME and XDG directories under its work directory.
+func TestScript(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata/script",
+		Setup: func(env *testscript.Env) error {
+			home := env.WorkDir + "/home"
+			env.Setenv("HOME", home)
+			env.Setenv("XDG_CONFIG_HOME", home+"/.config")
+			env.Setenv("XDG_STATE_HOME", home+"/.local/state")
+			env.Setenv("XDG_DATA_HOME", home+"/.local/share")
+			env.Setenv("XDG_CACHE_HOME", home+"/.cache")
+			env.Setenv("GUARDSH_TIRITH", "off")
+			env.Setenv("NO_COLOR", "")
+			return os.MkdirAll(home, 0o755)
+		},
+		RequireExplicitExec: true,
+	})
+}

@@ -2,7 +2,14 @@
 // guardsh keeps its files (XDG base directories).
 package config
 
-import "time"
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"time"
+
+	"github.com/guardsh/guardsh/rules"
+)
 
 // Config is the whole configuration file. The zero value is not the default:
 // use [Default].
@@ -12,6 +19,10 @@ type Config struct {
 	Tirith    Tirith       `toml:"tirith"`
 	Shell     Shell        `toml:"shell"`
 	Allow     []AllowEntry `toml:"allow"`
+
+	// Warnings are problems that do not make the file unusable, such as a
+	// hardline rule listed in rules.disable. Front ends print them.
+	Warnings []string `toml:"-"`
 }
 
 // Approvals is the [approvals] table.
@@ -53,14 +64,49 @@ type AllowEntry struct {
 	Reason  string    `toml:"reason"`
 }
 
+// ID returns a short stable identifier of the entry, derived from its rule,
+// directory and time of addition, for `guardsh approvals revoke ID`.
+func (a AllowEntry) ID() string {
+	h := sha256.New()
+	h.Write([]byte("allow\x00" + a.Rule + "\x00" + a.Dir + "\x00"))
+	if !a.Added.IsZero() {
+		h.Write([]byte(a.Added.UTC().Format(time.RFC3339Nano)))
+	}
+	return "a" + hex.EncodeToString(h.Sum(nil))[:7]
+}
+
+// Expired reports whether the entry has an expiry time that has passed.
+func (a AllowEntry) Expired(now time.Time) bool {
+	return !a.Expires.IsZero() && !now.Before(a.Expires)
+}
+
+// Disabled returns the set of rule ids switched off by rules.disable, for
+// check.Options.Disabled. Hardline rules are left out: they cannot be disabled.
+func (c *Config) Disabled() map[string]bool {
+	if len(c.Rules.Disable) == 0 {
+		return nil
+	}
+	m := make(map[string]bool, len(c.Rules.Disable))
+	for _, id := range c.Rules.Disable {
+		if r, ok := rules.Lookup(id); ok && r.Tier == rules.Hardline {
+			continue
+		}
+		m[id] = true
+	}
+	return m
+}
+
 // Duration is a time.Duration written as "60s" or "5m" in TOML.
 type Duration struct{ time.Duration }
 
 // UnmarshalText parses a duration such as "60s".
 func (d *Duration) UnmarshalText(b []byte) error {
 	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return fmt.Errorf("invalid duration %q: write a number with a unit, such as \"60s\" or \"2m\"", b)
+	}
 	d.Duration = v
-	return err
+	return nil
 }
 
 // MarshalText writes the duration as "60s".

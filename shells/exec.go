@@ -1,0 +1,81 @@
+package shells
+
+import (
+	"fmt"
+	"os"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// MaxStdinScript is the largest script guardsh reads from standard input to
+// check it before the real shell runs it. Beyond it guardsh refuses, rather
+// than run text it has not checked.
+const MaxStdinScript = 64 << 20
+
+// Exec replaces guardsh with the real shell at path, with argv0 and args
+// exactly as guardsh got them and the environment untouched: same process,
+// so exit status, signals and the standard streams are the shell's. If
+// script is not nil, it becomes the shell's standard input, byte for byte
+// (guardsh read the original standard input to the end to check it). Exec
+// returns only on failure.
+func Exec(path, argv0 string, args []string, script []byte) error {
+	if script != nil {
+		if err := stdinFrom(script); err != nil {
+			return fmt.Errorf("cannot hand the script to %s on standard input: %v", path, err)
+		}
+	}
+	argv := append([]string{argv0}, args...)
+	err := syscall.Exec(path, argv, os.Environ())
+	return fmt.Errorf("cannot run %s: %v", path, err)
+}
+
+// stdinFrom makes file descriptor 0 a file holding data, positioned at its
+// start: an anonymous memory file where the kernel has them, else an
+// unlinked temporary file. A regular file (unlike a pipe) needs no writer
+// once guardsh is gone, and lets bash read ahead and seek back exactly as it
+// does with a script it reads from a file.
+func stdinFrom(data []byte) error {
+	fd, err := unix.MemfdCreate("guardsh-stdin", unix.MFD_ALLOW_SEALING)
+	if err != nil {
+		return stdinFromTemp(data)
+	}
+	f := os.NewFile(uintptr(fd), "guardsh-stdin")
+	defer f.Close()
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	// Nothing may change the checked text afterwards.
+	unix.FcntlInt(uintptr(fd), unix.F_ADD_SEALS, unix.F_SEAL_WRITE|unix.F_SEAL_GROW|unix.F_SEAL_SHRINK|unix.F_SEAL_SEAL)
+	return toStdin(f)
+}
+
+func stdinFromTemp(data []byte) error {
+	f, err := os.CreateTemp("", "guardsh-stdin-*")
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	os.Remove(f.Name())
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	return toStdin(f)
+}
+
+// toStdin rewinds f and duplicates it onto file descriptor 0, which stays
+// open across exec.
+func toStdin(f *os.File) error {
+	if _, err := f.Seek(0, 0); err != nil {
+		return err
+	}
+	return unix.Dup3(int(f.Fd()), 0, 0)
+}
+
+// ExecSession replaces guardsh with an interactive session of the real shell
+// at path, prepared by [Interactive]. It returns only on failure.
+func ExecSession(path string, s *Session) error {
+	argv := append([]string{s.Argv0}, s.Args...)
+	err := syscall.Exec(path, argv, append(os.Environ(), s.Env...))
+	return fmt.Errorf("cannot run %s: %v", path, err)
+}

@@ -1,0 +1,86 @@
+package approve
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/guardsh/guardsh/check"
+	"github.com/guardsh/guardsh/internal/atomicfile"
+)
+
+// AuditFile is the name of the audit log in the state directory.
+const AuditFile = "audit.jsonl"
+
+// An Entry is one line of the audit log: an ask or block decision.
+type Entry struct {
+	Time     time.Time `json:"time"`
+	Front    string    `json:"front"`
+	Session  string    `json:"session,omitempty"`
+	Dir      string    `json:"cwd"`
+	Command  string    `json:"command"` // secrets redacted
+	Verdict  string    `json:"verdict"` // ask or block
+	Rules    []string  `json:"rules"`
+	Decision string    `json:"decision"` // go, blocked or denied
+	How      How       `json:"how"`
+	Code     string    `json:"code,omitempty"` // pending approval code
+}
+
+// audit appends the decision to the log; a failure is a warning.
+func (req *Request) audit(res *check.Result, d Decision) {
+	verdict := string(res.Verdict)
+	if d.Outcome == Blocked {
+		verdict = string(check.Block)
+	} else if verdict != string(check.Block) {
+		verdict = string(check.Ask)
+	}
+	e := Entry{
+		Time: req.Now().UTC(), Front: req.Front, Session: req.Session, Dir: req.Dir,
+		Command: clip(Redact(res.Command)), Verdict: verdict, Rules: d.Rules,
+		Decision: d.Outcome.String(), How: d.How, Code: d.Code,
+	}
+	if e.Rules == nil {
+		e.Rules = []string{}
+	}
+	if err := AppendLog(req.StateDir, e); err != nil {
+		req.warn("cannot write the audit log: %v", err)
+	}
+}
+
+// AppendLog adds one entry to the audit log in stateDir. Concurrent writers
+// never interleave their lines.
+func AppendLog(stateDir string, e Entry) error {
+	line, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	return atomicfile.Append(filepath.Join(stateDir, AuditFile), append(line, '\n'))
+}
+
+// ReadLog returns the last n entries of the audit log (all if n <= 0),
+// oldest first. Lines that do not decode are skipped. A missing log is empty.
+func ReadLog(stateDir string, n int) ([]Entry, error) {
+	data, err := os.ReadFile(filepath.Join(stateDir, AuditFile))
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []Entry
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	for sc.Scan() {
+		var e Entry
+		if json.Unmarshal(sc.Bytes(), &e) == nil {
+			out = append(out, e)
+		}
+	}
+	if n > 0 && len(out) > n {
+		out = out[len(out)-n:]
+	}
+	return out, sc.Err()
+}

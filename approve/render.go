@@ -1,0 +1,221 @@
+package approve
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/guardsh/guardsh/check"
+	"github.com/guardsh/guardsh/rules"
+)
+
+// style holds the escape sequences of one rendering; all empty without
+// colour.
+type style struct {
+	mark, rule, hard, warn, dim, key, reset string
+}
+
+var (
+	plain  = style{}
+	colour = style{mark: "\x1b[1;4;31m", rule: "\x1b[1m", hard: "\x1b[1;31m", warn: "\x1b[1;33m",
+		dim: "\x1b[2m", key: "\x1b[1;36m", reset: "\x1b[0m"}
+)
+
+func (s style) paint(code, text string) string {
+	if code == "" {
+		return text
+	}
+	return code + text + s.reset
+}
+
+// blockMessage explains a block for standard error.
+func blockMessage(res *check.Result, hard []rules.Finding) string {
+	return "guardsh: blocked: " + listIDs(ruleIDs(hard)) + " is a hardline rule: this command never runs through guardsh\n" +
+		describe(res, hard, plain) +
+		"hint: no approval, allowlist or GUARDSH_YOLO lets it through; see 'guardsh explain RULE-ID'"
+}
+
+// refusal explains an ask that was refused, for standard error.
+func refusal(res *check.Result, asks []rules.Finding) string {
+	s := listIDs(ruleIDs(asks)) + " needs approval\n" + describe(res, asks, plain)
+	return strings.TrimSuffix(s, "\n")
+}
+
+// describe writes the command, with the matched parts marked, and one block
+// per finding: rule, title, reason, what matched and through which carriers,
+// and the safer alternative.
+func describe(res *check.Result, fs []rules.Finding, st style) string {
+	var b strings.Builder
+	b.WriteString(markCommand(res.Command, fs, st))
+	for _, f := range dedupe(fs) {
+		id := f.Rule
+		if id == "" {
+			id = "guardsh"
+		}
+		tierStyle := st.warn
+		if f.Tier == rules.Hardline {
+			tierStyle = st.hard
+		}
+		fmt.Fprintf(&b, "  %s %s", st.paint(tierStyle, "●"), st.paint(st.rule, id))
+		if f.Title != "" {
+			fmt.Fprintf(&b, ": %s", sanitize(f.Title))
+		}
+		if f.Source == "tirith" {
+			b.WriteString(st.paint(st.dim, " (tirith)"))
+		}
+		b.WriteByte('\n')
+		if f.Reason != "" {
+			fmt.Fprintf(&b, "    why: %s\n", sanitize(f.Reason))
+		}
+		if f.Text != "" {
+			fmt.Fprintf(&b, "    matched: %s", sanitize(f.Text))
+			if len(f.Via) > 0 {
+				fmt.Fprintf(&b, " %s", st.paint(st.dim, "(via "+sanitize(strings.Join(f.Via, " → "))+")"))
+			}
+			b.WriteByte('\n')
+		} else if len(f.Via) > 0 {
+			fmt.Fprintf(&b, "    via %s\n", sanitize(strings.Join(f.Via, " → ")))
+		}
+		if f.Suggest != "" {
+			fmt.Fprintf(&b, "    instead: %s\n", sanitize(f.Suggest))
+		}
+	}
+	return b.String()
+}
+
+// dedupe drops findings repeating the rule and text of an earlier one.
+func dedupe(fs []rules.Finding) []rules.Finding {
+	var out []rules.Finding
+	seen := map[string]bool{}
+	for _, f := range fs {
+		k := f.Rule + "\x00" + f.Text
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// markCommand shows the command, indented, with "$ " before the first line.
+// The bytes findings point at are painted with colour, or underlined with
+// carets on the next line without it.
+func markCommand(cmd string, fs []rules.Finding, st style) string {
+	marked := make([]bool, len(cmd))
+	for _, f := range fs {
+		start, end := f.Start, f.End
+		if !(0 <= start && start < end && end <= len(cmd)) {
+			// No usable offsets (tirith, a script): find the text.
+			start = -1
+			if f.Text != "" {
+				if i := strings.Index(cmd, f.Text); i >= 0 {
+					start, end = i, i+len(f.Text)
+				}
+			}
+		}
+		for i := start; i >= 0 && i < end; i++ {
+			marked[i] = true
+		}
+	}
+	var b strings.Builder
+	for n, line := range splitLines(cmd) {
+		if n == 0 {
+			b.WriteString("  $ ")
+		} else {
+			b.WriteString("    ")
+		}
+		var carets strings.Builder
+		anyMark := false
+		in := false
+		for i := line.start; i < line.end; {
+			r, size := utf8.DecodeRuneInString(cmd[i:])
+			text := sanitizeRune(r, cmd[i:i+size])
+			m := marked[i]
+			if m != in && st.mark != "" {
+				if m {
+					b.WriteString(st.mark)
+				} else {
+					b.WriteString(st.reset)
+				}
+			}
+			in = m
+			b.WriteString(text)
+			c := " "
+			if m {
+				c, anyMark = "^", true
+			}
+			carets.WriteString(strings.Repeat(c, utf8.RuneCountInString(text)))
+			i += size
+		}
+		if in && st.mark != "" {
+			b.WriteString(st.reset)
+		}
+		b.WriteByte('\n')
+		if anyMark && st.mark == "" {
+			b.WriteString("    " + strings.TrimRight(carets.String(), " ") + "\n")
+		}
+	}
+	return b.String()
+}
+
+type span struct{ start, end int }
+
+func splitLines(s string) []span {
+	var out []span
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			out = append(out, span{start, i})
+			start = i + 1
+		}
+	}
+	return append(out, span{start, len(s)})
+}
+
+// sanitize makes text safe to print on a terminal: control characters,
+// invalid bytes and invisible or bidirectional code points are shown as
+// escapes, so a command cannot redraw or disguise the prompt.
+func sanitize(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == '\n' {
+			b.WriteString(`\n`)
+		} else {
+			b.WriteString(sanitizeRune(r, s[i:i+size]))
+		}
+		i += size
+	}
+	return b.String()
+}
+
+func sanitizeRune(r rune, raw string) string {
+	switch {
+	case r == utf8.RuneError && len(raw) == 1:
+		return fmt.Sprintf(`\x%02x`, raw[0])
+	case r == '\t':
+		return "    "
+	case r == 0x1b:
+		return `\e`
+	case unicode.IsControl(r):
+		if r < 0x100 {
+			return fmt.Sprintf(`\x%02x`, r)
+		}
+		return fmt.Sprintf("<U+%04X>", r)
+	case invisible(r):
+		return fmt.Sprintf("<U+%04X>", r)
+	}
+	return raw
+}
+
+// invisible reports bidirectional controls and zero-width code points.
+func invisible(r rune) bool {
+	switch {
+	case r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069, r == 0x200E, r == 0x200F, r == 0x061C:
+		return true
+	case r >= 0x200B && r <= 0x200D, r == 0x2060, r == 0xFEFF, r == 0x00AD:
+		return true
+	}
+	return unicode.Is(unicode.Cf, r)
+}

@@ -1,0 +1,17 @@
+//go:build !unix
+
+package tirith
+
+import (
+	"errors"
+	"io/fs"
+	"os/exec"
+)
+
+func lockFile(name string) (func(), error) {
+	return nil, errors.New("installing tirith is only supported on Unix systems")
+}
+
+func detach(cmd *exec.Cmd) {}
+
+func inode(fi fs.FileInfo) uint64 { return 0 }

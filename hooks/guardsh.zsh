@@ -1,0 +1,106 @@
+# guardsh hook for zsh: every command line is checked by 'guardsh gate'
+# before zsh runs any of it. Load it from ~/.zshrc with
+#
+#	eval "$(guardsh init zsh)"
+#
+# guardsh-off pauses checking in this shell, guardsh-on resumes it.
+#
+# The widgets that accept a line (accept-line and its relatives) are wrapped:
+# the wrapper checks the whole construct ($PREBUFFER$BUFFER, so also the
+# lines typed at the continuation prompt) and only then calls the widget it
+# replaced, so other plugins' wrappers keep working.
+
+if [[ -o interactive && -z ${__guardsh_loaded-} ]]; then
+typeset -g __guardsh_loaded=1
+typeset -g __guardsh_bin=${GUARDSH_BIN:-@GUARDSH_BIN@}
+typeset -gx GUARDSH_SESSION=@GUARDSH_SESSION@-$$
+typeset -g __guardsh_paused=
+
+# __guardsh_gate TEXT asks guardsh about TEXT and returns 0 (run it),
+# 1 (blocked), 2 (denied) or 3 (the check failed: treated as denied).
+__guardsh_gate() {
+	"$__guardsh_bin" gate -c "$1"
+	local rc=$?
+	case $rc in
+	(0|1|2) return $rc ;;
+	(3) print -ru2 -- 'guardsh: the check failed, so nothing of the line was run' ;;
+	(*)
+		print -ru2 -- "guardsh: cannot run $__guardsh_bin (exit $rc), so nothing of the line was run"
+		print -ru2 -- 'hint: reinstall guardsh, or pause checking in this shell with guardsh-off'
+		;;
+	esac
+	return 3
+}
+
+# __guardsh_accept WIDGET ARGS...: a line-accepting widget was invoked.
+__guardsh_accept() {
+	local w=$1 text rc
+	shift
+	text=$PREBUFFER$BUFFER
+	if [[ -n $__guardsh_paused || $text != *[^[:space:]]* ]]; then
+		zle __guardsh_orig_$w -- "$@"
+		return
+	fi
+	if [[ -o banghist && ( $BUFFER == *!* || $BUFFER == \^* ) ]]; then
+		# Check what will run: zsh expands !! and friends after Enter.
+		zle expand-history
+		text=$PREBUFFER$BUFFER
+	fi
+	# Step down a line for what gate may print, and back up if it printed
+	# nothing, so that a line that passes looks as if guardsh were not there.
+	print -n -- $'\n'
+	__guardsh_gate "$text"
+	rc=$?
+	if (( rc == 0 )); then
+		print -n -- $'\e[A'
+		zle __guardsh_orig_$w -- "$@"
+		return
+	fi
+	zle -I
+	print -rs -- "$text"
+	if [[ -n $PREBUFFER ]]; then
+		# Earlier lines of the construct are with the parser already:
+		# abandon the construct; after a denial, bring it all back.
+		(( rc == 1 )) || print -rz -- "$text"
+		zle send-break
+	elif (( rc == 1 )); then
+		BUFFER=
+	fi
+	return 0
+}
+
+# __guardsh_wrap replaces each line-accepting widget by a checking one; the
+# widget it replaced (builtin or another plugin's) runs once the line passed.
+__guardsh_wrap() {
+	local w
+	for w in accept-line accept-and-hold accept-line-and-down-history accept-and-infer-next-history; do
+		[[ ${widgets[$w]-} == user:__guardsh_accept_$w ]] && continue
+		zle -A $w __guardsh_orig_$w || return 1
+		eval "__guardsh_accept_$w() { __guardsh_accept $w \"\$@\" }"
+		zle -N $w __guardsh_accept_$w || return 1
+	done
+}
+
+zmodload zsh/zle 2>/dev/null
+if __guardsh_wrap; then
+	typeset -gx GUARDSH_HOOK=zsh:widget:$$
+else
+	typeset -gx GUARDSH_HOOK=zsh:none:$$
+	print -ru2 -- 'guardsh: cannot wrap the zle accept-line widget, so lines are NOT checked in this shell'
+fi
+
+# guardsh-off pauses checking in this shell; the prompt shows it.
+guardsh-off() {
+	__guardsh_paused=1
+	GUARDSH_HOOK=zsh:off:$$
+	[[ $PS1 == '(guardsh off) '* ]] || PS1="(guardsh off) $PS1"
+	print -ru2 -- 'guardsh: checking is paused in this shell; guardsh-on resumes it'
+}
+
+# guardsh-on resumes checking in this shell.
+guardsh-on() {
+	__guardsh_paused=
+	GUARDSH_HOOK=zsh:widget:$$
+	PS1=${PS1#'(guardsh off) '}
+}
+fi

@@ -379,7 +379,7 @@ func TestSessionApprovals(t *testing.T) {
 	if len(list) != 3 || list[0].Rule != "r1" || list[1].Rule != "r2" || list[2].Kind != "always" {
 		t.Fatalf("list: %+v", list)
 	}
-	all, _ := List(state, cfg, "", now)
+	all, _ := List(state, cfg, AllSessions, now)
 	if len(all) != 4 {
 		t.Fatalf("all sessions: %+v", all)
 	}

@@ -173,6 +173,12 @@ func splitLines(s string) []span {
 	return append(out, span{start, len(s)})
 }
 
+// Printable returns s made safe to print on a terminal: control characters
+// (newlines included), invalid bytes, and invisible or bidirectional code
+// points are shown as escapes such as \e, \x07 or <U+202E>, so the text
+// cannot redraw the screen or hide what it says.
+func Printable(s string) string { return sanitize(s) }
+
 // sanitize makes text safe to print on a terminal: control characters,
 // invalid bytes and invisible or bidirectional code points are shown as
 // escapes, so a command cannot redraw or disguise the prompt.

@@ -137,16 +137,34 @@ func sessionApprovalID(session, rule string) string {
 	return "s" + hex.EncodeToString(h[:])[:7]
 }
 
-// List returns the approvals of a session (all sessions if session is
-// empty) and the permanent approvals of cfg, sessions first.
+// AllSessions asks [List] for the approvals of every session.
+const AllSessions = "\x00all"
+
+// List returns the approvals of a session (none if session is empty, every
+// session's if it is [AllSessions]) and then the permanent approvals of cfg.
 func List(stateDir string, cfg *config.Config, session string, now time.Time) ([]Approval, error) {
+	var out []Approval
+	if session != "" {
+		var err error
+		if out, err = listSessions(stateDir, session, now); err != nil {
+			return nil, err
+		}
+	}
+	for _, a := range cfg.Allow {
+		out = append(out, Approval{ID: a.ID(), Kind: "always", Rule: a.Rule, Dir: a.Dir, Added: a.Added,
+			Expires: a.Expires, Reason: a.Reason, Expired: a.Expired(now)})
+	}
+	return out, nil
+}
+
+func listSessions(stateDir, session string, now time.Time) ([]Approval, error) {
 	db, err := readSessions(stateDir)
 	if err != nil {
 		return nil, err
 	}
 	var out []Approval
 	for id, s := range db.Sessions {
-		if (session != "" && id != session) || now.Sub(s.Used) > SessionIdle {
+		if (session != AllSessions && id != session) || now.Sub(s.Used) > SessionIdle {
 			continue
 		}
 		for r, added := range s.Rules {
@@ -159,10 +177,6 @@ func List(stateDir string, cfg *config.Config, session string, now time.Time) ([
 		}
 		return out[i].Rule < out[j].Rule
 	})
-	for _, a := range cfg.Allow {
-		out = append(out, Approval{ID: a.ID(), Kind: "always", Rule: a.Rule, Dir: a.Dir, Added: a.Added,
-			Expires: a.Expires, Reason: a.Reason, Expired: a.Expired(now)})
-	}
 	return out, nil
 }
 

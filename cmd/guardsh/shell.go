@@ -1,7 +1,163 @@
 package main
 
-// runShell is a placeholder until the verb is built.
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"golang.org/x/term"
+
+	"github.com/guardsh/guardsh/approve"
+	"github.com/guardsh/guardsh/check"
+	"github.com/guardsh/guardsh/config"
+	"github.com/guardsh/guardsh/shells"
+)
+
+// Exit codes of $SHELL mode, as bash uses them.
+const (
+	shellExitUsage   = 2   // bash's status for a bad option
+	shellExitRefused = 126 // "cannot execute": refused, nothing run
+)
+
+// runShell is $SHELL mode: guardsh was started the way a shell is (bash
+// options, a script file, a login argv[0], or nothing). It checks everything
+// the shell would run, then replaces itself with the real shell, with the
+// same arguments. Refused text never reaches the shell: exit 126.
 func runShell(e *env, args []string) int {
-	e.errorf("'shell' is not built yet")
-	return exitError
+	inv, err := shells.Parse(e.argv0, args)
+	if err != nil {
+		e.errorf("%v", err)
+		e.hint("guardsh takes the options of bash: guardsh -c 'CMD' [NAME [ARG...]], guardsh [-s] [ARG...], guardsh SCRIPT [ARG...]")
+		return shellExitUsage
+	}
+	cfg, cerr := config.LoadDefault()
+	real, err := shells.Real(os.Getenv("GUARDSH_SHELL"), cfg.Shell.Path)
+	if err != nil {
+		e.errorf("cannot start the real shell: %v", err)
+		if errors.Is(err, shells.ErrSelf) {
+			e.hint("set GUARDSH_SHELL (or shell.path in %s) to the shell guardsh should run, such as /bin/bash, not to guardsh", config.File())
+		} else {
+			e.hint("set GUARDSH_SHELL to the path of bash or another shell")
+		}
+		return shellExitRefused
+	}
+
+	var text string
+	var stdin []byte
+	switch inv.Mode {
+	case shells.ModeInfo:
+		return shellExec(e, real.Path, inv, nil)
+	case shells.ModeCommand:
+		text = inv.Command
+	case shells.ModeScript:
+		b, err := os.ReadFile(inv.Script)
+		if err != nil {
+			// The shell reports a missing or unreadable script itself.
+			return shellExec(e, real.Path, inv, nil)
+		}
+		text = string(b)
+	case shells.ModeStdin:
+		if f, ok := e.stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			return shellInteractive(e, real.Path, inv.Login)
+		}
+		stdin, err = io.ReadAll(io.LimitReader(e.stdin, shells.MaxStdinScript+1))
+		if err != nil {
+			e.errorf("cannot read the script on standard input: %v", err)
+			e.hint("nothing was run")
+			return shellExitRefused
+		}
+		if len(stdin) > shells.MaxStdinScript {
+			e.errorf("refused: the script on standard input is larger than %d MiB, too large to check", shells.MaxStdinScript>>20)
+			e.hint("nothing was run; put it in a file and run it as a script, or split it")
+			return shellExitRefused
+		}
+		text = string(stdin)
+		if stdin == nil {
+			stdin = []byte{}
+		}
+	}
+
+	opts := check.Options{Shell: "bash"}
+	if inv.Posix || shellBase(e.argv0) == "sh" {
+		opts.Shell = "posix"
+	}
+	if cerr == nil {
+		opts.Disabled = cfg.Disabled()
+	}
+	ctx := context.Background()
+	var res *check.Result
+	if inv.Mode == shells.ModeCommand {
+		res = check.Line(ctx, text, opts)
+	} else {
+		name := inv.Script
+		if name == "" {
+			name = "-"
+		}
+		res = check.Script(ctx, name, text, opts)
+	}
+	d := approve.Decide(ctx, res, approve.Request{
+		Front:     "shell",
+		Session:   os.Getenv("GUARDSH_SESSION"),
+		Prompt:    true,
+		Config:    cfg,
+		ConfigErr: cerr,
+		Pending:   approve.OpenPending(config.StateDir()),
+		Warn:      e.stderr,
+	})
+	if d.Outcome != approve.Go {
+		if d.Message != "" {
+			fmt.Fprintln(e.stderr, d.Message)
+		}
+		fmt.Fprintf(e.stderr, "guardsh: nothing of it was run (exit status %d)\n", shellExitRefused)
+		return shellExitRefused
+	}
+	if d.Message != "" {
+		fmt.Fprintln(e.stderr, d.Message)
+	}
+	return shellExec(e, real.Path, inv, stdin)
+}
+
+// shellExec replaces guardsh with the real shell; it returns only if that
+// fails.
+func shellExec(e *env, path string, inv *shells.Invocation, stdin []byte) int {
+	err := shells.Exec(path, inv.Argv0, inv.Args, stdin)
+	e.errorf("%v", err)
+	e.hint("set GUARDSH_SHELL to a shell that can run")
+	return shellExitRefused
+}
+
+// shellInteractive starts the real shell for a person at a terminal, with
+// the guardsh hook loaded by its start-up files.
+func shellInteractive(e *env, path string, login bool) int {
+	exe, err := os.Executable()
+	if err != nil {
+		e.errorf("cannot find the guardsh executable to load its hook: %v", err)
+		return shellExitRefused
+	}
+	s, err := shells.Interactive(path, exe, config.CacheDir(), login)
+	if err != nil {
+		e.errorf("cannot prepare the start-up file of %s: %v", path, err)
+		e.hint("check that %s is writable", config.CacheDir())
+		return shellExitRefused
+	}
+	if !s.Hooked {
+		fmt.Fprintf(e.stderr, "guardsh: warning: guardsh has no hook for %s: commands typed in this session are NOT checked\n", path)
+		fmt.Fprintf(e.stderr, "hint: set GUARDSH_SHELL to bash, zsh or fish\n")
+	}
+	err = shells.ExecSession(path, s)
+	e.errorf("%v", err)
+	return shellExitRefused
+}
+
+// shellBase is the name a shell was started as, without a login '-' or
+// directory.
+func shellBase(argv0 string) string {
+	argv0 = strings.TrimPrefix(argv0, "-")
+	if i := strings.LastIndexByte(argv0, '/'); i >= 0 {
+		argv0 = argv0[i+1:]
+	}
+	return argv0
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/guardsh/guardsh/config"
@@ -177,6 +178,12 @@ func probe(ctx context.Context, path string) (*Binary, error) {
 	ctx, cancel := context.WithTimeout(ctx, 15*time.Second)
 	defer cancel()
 	out, err := runQuiet(ctx, path, "--version")
+	for i := 0; i < 10 && errors.Is(err, syscall.ETXTBSY); i++ {
+		// A file just written may still be open in a child that another
+		// goroutine forked and has not yet exec'ed.
+		time.Sleep(20 * time.Millisecond)
+		out, err = runQuiet(ctx, path, "--version")
+	}
 	if err != nil {
 		return nil, fmt.Errorf("tirith --version: %v", err)
 	}

@@ -8,14 +8,15 @@ import (
 // Redacted replaces a secret in the audit log.
 const Redacted = "[REDACTED]"
 
-// A secret pattern: group 1, when present, is kept (the key or header name);
-// the rest of the match is replaced.
+// A secret pattern: group 1, when present, is kept (the key or header name),
+// and so is group 2 (the @ after a password in a URL); the rest of the match
+// is replaced.
 var secretPatterns = []*regexp.Regexp{
 	// Authorization and similar headers, with or without a scheme.
 	regexp.MustCompile(`(?i)((?:proxy-)?authorization\s*:\s*(?:(?:bearer|basic|token|digest)\s+)?)[^\s'"]+`),
 	regexp.MustCompile(`(?i)((?:x-api-key|api-key|x-auth-token|private-token|cookie)\s*:\s*)[^'"\n]+`),
 	// user:password@ in URLs.
-	regexp.MustCompile(`([a-zA-Z][a-zA-Z0-9+.-]*://[^/\s:@'"]*:)[^@\s'"/]+@`),
+	regexp.MustCompile(`([a-zA-Z][a-zA-Z0-9+.-]*://[^/\s:@'"]*:)[^@\s'"/]+(@)`),
 	// --password=x, --token x, -p=x style options.
 	regexp.MustCompile(`(?i)(--?(?:password|passwd|pass|token|secret|api-key|apikey|access-key|secret-key|client-secret)(?:=|\s+))[^\s'"]+`),
 	// NAME=value where the name says secret.
@@ -38,7 +39,7 @@ var secretPatterns = []*regexp.Regexp{
 // them, so a log shows what ran without what it carried.
 func Redact(s string) string {
 	for _, re := range secretPatterns {
-		s = re.ReplaceAllString(s, "${1}"+Redacted)
+		s = re.ReplaceAllString(s, "${1}"+Redacted+"${2}")
 	}
 	return s
 }

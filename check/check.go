@@ -2,7 +2,11 @@ package check
 
 import (
 	"context"
+	"fmt"
+	"strings"
+	"time"
 
+	"github.com/guardsh/guardsh/parse"
 	"github.com/guardsh/guardsh/rules"
 )
 
@@ -30,16 +34,93 @@ type Options struct {
 	Disabled map[string]bool
 	// Scanner, if set, is consulted after guardsh's own rules.
 	Scanner Scanner
+	// Native, if set, adds findings of checks that need no subprocess
+	// (such as look-alike hostnames in URLs). It runs on every input.
+	Native func(text string) []rules.Finding
 }
 
 // Line checks one command line, as a shell would get it from sh -c.
 func Line(ctx context.Context, text string, opts Options) *Result {
-	return &Result{Command: text, Verdict: Allow, Findings: []rules.Finding{}}
+	res := Analyse(text, opts)
+	return finish(ctx, text, res, opts)
+}
+
+// Analyse runs guardsh's own analysis (normalize, parse, rules) without any
+// scanner. It is the hot path.
+func Analyse(text string, opts Options) (res *Result) {
+	defer func() {
+		if r := recover(); r != nil {
+			res = &Result{Command: text, Verdict: Ask, Findings: []rules.Finding{{Rule: "input-limit", Tier: rules.Dangerous,
+				Title: "guardsh failed to analyse the command", Reason: fmt.Sprintf("The analysis failed (%v), so the command was not checked.", r),
+				Text: text, End: len(text), Via: []string{}, Source: "guardsh"}}}
+		}
+	}()
+	pr := parse.Commands(text, parse.Options{Shell: opts.Shell})
+	res = &Result{Command: text, Verdict: Allow, Findings: rules.Match(pr, opts.Disabled), Incomplete: pr.Incomplete}
+	if res.Findings == nil {
+		res.Findings = []rules.Finding{}
+	}
+	if opts.Native != nil {
+		res.Findings = append(res.Findings, opts.Native(pr.Input)...)
+	}
+	if pr.Input != text {
+		// Offsets refer to the normalized text; report that text.
+		res.Command = pr.Input
+	}
+	res.Verdict = verdictOf(res.Findings)
+	return res
+}
+
+func finish(ctx context.Context, text string, res *Result, opts Options) *Result {
+	if opts.Scanner == nil || res.Verdict == Block || !opts.Scanner.Wants(text) {
+		return res
+	}
+	start := time.Now()
+	info, findings := safeScan(ctx, opts.Scanner, text)
+	if info == nil {
+		info = &TirithInfo{}
+	}
+	if info.MS == 0 {
+		info.MS = float64(time.Since(start).Microseconds()) / 1000
+	}
+	res.Tirith = info
+	res.Findings = append(res.Findings, findings...)
+	if info.Error != "" && !opts.Scanner.FailOpen() {
+		res.Findings = append(res.Findings, rules.Finding{Rule: "tirith-failed", Tier: rules.Dangerous,
+			Title: "The tirith scanner failed", Reason: "tirith could not check the command (" + info.Error + ") and tirith.fail_open is false.",
+			Text: res.Command, End: len(res.Command), Via: []string{}, Source: "guardsh", NeverPermanent: true})
+	}
+	res.Verdict = verdictOf(res.Findings)
+	return res
+}
+
+func safeScan(ctx context.Context, s Scanner, text string) (info *TirithInfo, f []rules.Finding) {
+	defer func() {
+		if r := recover(); r != nil {
+			info, f = &TirithInfo{Ran: false, Error: fmt.Sprint("scanner panic: ", r)}, nil
+		}
+	}()
+	return s.Scan(ctx, text)
+}
+
+func verdictOf(fs []rules.Finding) Verdict {
+	v := Allow
+	for _, f := range fs {
+		if f.Tier == rules.Hardline {
+			return Block
+		}
+		v = Ask
+	}
+	return v
 }
 
 // Script checks a whole shell script; findings carry their line numbers.
 func Script(ctx context.Context, name, text string, opts Options) *Result {
 	r := Line(ctx, text, opts)
 	r.File = name
+	if r.Command != text {
+		r.Command = text
+	}
+	_ = strings.TrimSpace
 	return r
 }

@@ -24,6 +24,11 @@ type Word struct {
 	// Static reports whether Value is exactly known without running
 	// anything.
 	Static bool
+	// Origin says, for a dynamic word, where its unknown part comes from:
+	// "network" (a substitution running curl, wget, …), "decoder" (base64
+	// -d, …), "local" (a local tool's output, such as $(ssh-agent -s)) or
+	// "dynamic" (a variable or any other command).
+	Origin string
 	// Start and End are byte offsets of the source word in the input that
 	// was checked (for a nested command: of its outermost carrier).
 	Start, End int
@@ -92,6 +97,25 @@ type Command struct {
 	Line int
 	// Start and End are byte offsets of the command in the input.
 	Start, End int
+	// Piped is set for a stage of a pipeline of two or more commands.
+	Piped bool
+	// InLoop is set for a command inside a for, while or until loop.
+	InLoop bool
+	// InFunc is the name of the function whose body holds the command.
+	InFunc string
+	// CodeSource is set for a command that runs code it gets as data — a
+	// shell or interpreter reading a script from its input or an argument,
+	// eval, source — when that code could not be read statically. It says
+	// where the code comes from: "network" (curl, wget, ssh, …), "decoder"
+	// (base64 -d, xxd -r, …) or "dynamic" (a variable, a command
+	// substitution, a generated heredoc). When the code was read, its
+	// commands are listed in the Result instead.
+	CodeSource string
+	// CodeDetail says, for a set CodeSource, what the code was.
+	CodeDetail string
+	// Folded is set for a command found only in the NFKC-folded copy of
+	// the input: it is spelled with look-alike characters.
+	Folded bool
 	// Wrapper is set for commands that run another command given as
 	// arguments (sudo, env, xargs, …); the wrapped command is listed too.
 	Wrapper bool

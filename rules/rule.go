@@ -1,23 +1,44 @@
 // Package rules holds guardsh's rule table and matches it against the
 // commands found by package parse.
+//
+// Each rule is data: a stable id, a tier, a title, a reason, a safer
+// alternative, the command names it looks at, a matcher, and examples that
+// must and must not match, which the tests run.
 package rules
+
+import (
+	"sync"
+
+	"github.com/guardsh/guardsh/parse"
+)
 
 // A Rule is one entry of the table.
 type Rule struct {
-	ID      string
-	Tier    Tier
-	Title   string
-	Reason  string
-	Suggest string
+	// ID is stable and kebab-case; allowlists and rules.disable use it.
+	ID   string `json:"id"`
+	Tier Tier   `json:"tier"`
+	// Title names what the rule catches; Reason says in one sentence why
+	// it matters; Suggest gives a safer alternative, where one exists.
+	Title   string `json:"title"`
+	Reason  string `json:"reason"`
+	Suggest string `json:"suggest,omitempty"`
 	// NeverPermanent rules may be approved once or for a session, never
 	// always.
-	NeverPermanent bool
+	NeverPermanent bool `json:"never_permanent,omitempty"`
 	// Match and NoMatch are command lines the rule must and must not
 	// match; the tests run them.
-	Match, NoMatch []string
-}
+	Match   []string `json:"match"`
+	NoMatch []string `json:"no_match"`
 
-var table []*Rule
+	// names are the program names the rule looks at; nil means every
+	// command.
+	names []string
+	// cmd reports whether one command matches.
+	cmd func(c *parse.Command) bool
+	// input reports matches on the input as a whole (issues, sequences of
+	// commands): each a [start, end) span.
+	input func(r *parse.Result) []hit
+}
 
 // All returns every rule, in table order.
 func All() []*Rule { return table }
@@ -30,4 +51,34 @@ func Lookup(id string) (*Rule, bool) {
 		}
 	}
 	return nil, false
+}
+
+var (
+	indexOnce sync.Once
+	byName    map[string][]*Rule
+	generic   []*Rule
+	inputs    []*Rule
+)
+
+// index builds, once, the map from program name to the rules that look at
+// it, so a command is only tried against rules that can match it.
+func index() {
+	indexOnce.Do(func() {
+		byName = map[string][]*Rule{}
+		for _, r := range table {
+			if r.input != nil {
+				inputs = append(inputs, r)
+			}
+			if r.cmd == nil {
+				continue
+			}
+			if r.names == nil {
+				generic = append(generic, r)
+				continue
+			}
+			for _, n := range r.names {
+				byName[n] = append(byName[n], r)
+			}
+		}
+	})
 }

@@ -1,0 +1,196 @@
+package parse
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Normalize prepares text for parsing. NUL bytes are removed and invalid UTF-8
+// replaced, ANSI escape sequences (CSI, OSC, DCS, SOS, PM, APC, 8-bit C1) are
+// stripped, each reported as an [Issue]; invisible and bidi code points stay
+// in the text and are reported too.
+func Normalize(src string) (string, []Issue) {
+	var issues []Issue
+	if isPlainASCII(src) {
+		return src, nil
+	}
+	var sb strings.Builder
+	sb.Grow(len(src))
+	for i := 0; i < len(src); {
+		c := src[i]
+		switch {
+		case c == 0:
+			issues = append(issues, Issue{Kind: IssueNUL, Detail: "the command contains a NUL byte, which shells drop or stop at", Start: sb.Len(), End: sb.Len()})
+			i++
+			continue
+		case c == 0x1b:
+			n := escapeLen(src[i:])
+			issues = append(issues, Issue{Kind: IssueEscape, Detail: fmt.Sprintf("a terminal escape sequence %q was hidden in the command", src[i:i+n]), Start: sb.Len(), End: sb.Len()})
+			i += n
+			continue
+		case c < utf8.RuneSelf:
+			sb.WriteByte(c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(src[i:])
+		if r == utf8.RuneError && size <= 1 {
+			issues = append(issues, Issue{Kind: IssueUTF8, Detail: fmt.Sprintf("byte 0x%02x is not valid UTF-8", c), Start: sb.Len(), End: sb.Len() + 3})
+			sb.WriteRune(utf8.RuneError)
+			i++
+			continue
+		}
+		if r >= 0x80 && r <= 0x9f {
+			n := c1Len(src[i:])
+			issues = append(issues, Issue{Kind: IssueEscape, Detail: fmt.Sprintf("an 8-bit control sequence %q was hidden in the command", src[i:i+n]), Start: sb.Len(), End: sb.Len()})
+			i += n
+			continue
+		}
+		if name := invisible(r); name != "" {
+			issues = append(issues, Issue{Kind: IssueInvisible, Detail: fmt.Sprintf("invisible character U+%04X (%s)", r, name), Start: sb.Len(), End: sb.Len() + size})
+		}
+		sb.WriteString(src[i : i+size])
+		i += size
+	}
+	return sb.String(), issues
+}
+
+func isPlainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == 0 || c == 0x1b || c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// escapeLen returns the length of the ECMA-48 escape sequence at the start of
+// s, which begins with ESC.
+func escapeLen(s string) int {
+	if len(s) < 2 {
+		return 1
+	}
+	switch s[1] {
+	case '[': // CSI: parameters, intermediates, a final byte 0x40–0x7e
+		for i := 2; i < len(s); i++ {
+			if s[i] >= 0x40 && s[i] <= 0x7e {
+				return i + 1
+			}
+		}
+		return len(s)
+	case ']', 'P', 'X', '^', '_': // OSC, DCS, SOS, PM, APC: up to BEL or ST
+		for i := 2; i < len(s); i++ {
+			if s[i] == 0x07 {
+				return i + 1
+			}
+			if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '\\' {
+				return i + 2
+			}
+		}
+		return len(s)
+	}
+	if s[1] >= 0x20 && s[1] <= 0x7e {
+		return 2
+	}
+	return 1
+}
+
+// c1Len returns the length of the 8-bit control sequence (U+0080–U+009F) at the
+// start of s.
+func c1Len(s string) int {
+	r, size := utf8.DecodeRuneInString(s)
+	switch r {
+	case 0x9b: // CSI
+		for i := size; i < len(s); i++ {
+			if s[i] >= 0x40 && s[i] <= 0x7e {
+				return i + 1
+			}
+		}
+		return len(s)
+	case 0x9d, 0x90, 0x98, 0x9e, 0x9f: // OSC, DCS, SOS, PM, APC
+		for i := size; i < len(s); i++ {
+			if s[i] == 0x07 {
+				return i + 1
+			}
+			if strings.HasPrefix(s[i:], "\u009c") {
+				return i + 2
+			}
+			if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '\\' {
+				return i + 2
+			}
+		}
+		return len(s)
+	}
+	return size
+}
+
+// invisible names a code point that renders as nothing or reorders text, or
+// returns "".
+func invisible(r rune) string {
+	switch {
+	case r >= 0x200b && r <= 0x200d, r == 0x2060, r == 0xfeff, r == 0x180e, r == 0x034f:
+		return "zero-width"
+	case r == 0x200e, r == 0x200f, r == 0x061c:
+		return "direction mark"
+	case r >= 0x202a && r <= 0x202e:
+		return "bidi override"
+	case r >= 0x2066 && r <= 0x2069:
+		return "bidi isolate"
+	case r >= 0x2061 && r <= 0x2064:
+		return "invisible operator"
+	case r >= 0xe0000 && r <= 0xe007f:
+		return "tag character"
+	case r == 0x00ad:
+		return "soft hyphen"
+	case r == 0x115f, r == 0x1160, r == 0x3164, r == 0xffa0:
+		return "Hangul filler"
+	case r >= 0xfe00 && r <= 0xfe0f, r >= 0xe0100 && r <= 0xe01ef:
+		return "variation selector"
+	}
+	return ""
+}
+
+// Fold returns the NFKC-folded copy of text with invisible code points
+// removed, and whether it differs from text. Fullwidth "ｒｍ" folds to "rm".
+func Fold(text string) (string, bool) {
+	if isPlainASCII(text) {
+		return text, false
+	}
+	f := norm.NFKC.String(strings.Map(func(r rune) rune {
+		if invisible(r) != "" {
+			return -1
+		}
+		return r
+	}, text))
+	return f, f != text
+}
+
+// folded analyses the folded copy of the input. Commands that exist only
+// there — spelled with look-alike characters — are added, marked Folded.
+func (p *parser) folded(text string) {
+	seen := map[string]bool{}
+	for _, c := range p.res.Commands {
+		seen[c.String()] = true
+	}
+	sub := &Result{Input: text}
+	fp := &parser{res: sub, opts: p.opts, src: text, vars: newVars(), outer: &[2]int{0, len(p.res.Input)}, outerLine: 1}
+	if !fp.parse(text) {
+		rawScan(sub, text)
+	}
+	for _, c := range sub.Commands {
+		if seen[c.String()] {
+			continue
+		}
+		c.Folded = true
+		p.res.Commands = append(p.res.Commands, c)
+	}
+	for _, is := range sub.Issues {
+		if is.Kind == IssueHardlineRaw {
+			is.Start, is.End = 0, len(p.res.Input)
+			p.res.Issues = append(p.res.Issues, is)
+		}
+	}
+}

@@ -1,0 +1,203 @@
+package parse
+
+import (
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Limits on the analysis. Hitting one is an [IssueLimit], never a crash and
+// never a silent allow.
+const (
+	maxInput        = 4 << 20 // bytes of input
+	maxNesting      = 1000    // raw bracket nesting before parsing
+	maxCarrierDepth = 8       // sh -c inside eval inside ssh …
+	maxCommands     = 20000   // commands in one input
+	maxBraceFields  = 4096    // fields from one brace expansion
+)
+
+// Options control [Commands].
+type Options struct {
+	// Shell is the dialect: "bash" (default), "posix", "sh" or "zsh".
+	Shell string
+}
+
+func (o Options) variant() syntax.LangVariant {
+	switch o.Shell {
+	case "posix", "sh", "dash":
+		return syntax.LangPOSIX
+	case "zsh":
+		return syntax.LangZsh
+	case "mksh":
+		return syntax.LangMirBSDKorn
+	}
+	return syntax.LangBash
+}
+
+// Commands analyses shell text and returns every command that would run.
+// It never runs anything and never panics: a failure inside the analysis is
+// reported as an [IssuePanic].
+func Commands(src string, opts Options) (res *Result) {
+	res = &Result{}
+	defer func() {
+		if r := recover(); r != nil {
+			res.Issues = append(res.Issues, Issue{Kind: IssuePanic,
+				Detail: fmt.Sprintf("analysis failed: %v", r), End: len(res.Input)})
+		}
+	}()
+	text, issues := Normalize(src)
+	res.Input = text
+	res.Issues = append(res.Issues, issues...)
+	if len(text) > maxInput {
+		res.Issues = append(res.Issues, Issue{Kind: IssueLimit,
+			Detail: fmt.Sprintf("input is %d bytes, more than the %d guardsh analyses", len(text), maxInput), End: len(text)})
+		rawScan(res, text)
+		return res
+	}
+	if d := nesting(text); d > maxNesting {
+		res.Issues = append(res.Issues, Issue{Kind: IssueLimit,
+			Detail: fmt.Sprintf("brackets nest %d deep, more than the %d guardsh analyses", d, maxNesting), End: len(text)})
+		rawScan(res, text)
+		return res
+	}
+	p := &parser{res: res, opts: opts, src: text, vars: newVars()}
+	if !p.parse(text) {
+		rawScan(res, text)
+	}
+	if f, ok := Fold(text); ok {
+		p.folded(f)
+	}
+	return res
+}
+
+// parser walks one syntax tree. Nested payloads (sh -c '…') get a child
+// parser that shares the Result.
+type parser struct {
+	res  *Result
+	opts Options
+	src  string
+	// outer, when set, is the span of the carrier word in the top-level
+	// input; every position of a nested payload maps to it.
+	outer     *[2]int
+	outerLine int
+	via       []string
+	remote    bool
+	depth     int
+	vars      *vars
+	fn        []string
+	stopped   bool
+}
+
+// parse parses text and walks it. It reports false on a parse error.
+func (p *parser) parse(text string) bool {
+	f, err := syntax.NewParser(syntax.Variant(p.opts.variant()), syntax.KeepComments(false)).
+		Parse(strings.NewReader(text), "")
+	if err != nil {
+		if p.outer == nil && syntax.IsIncomplete(err) {
+			p.res.Incomplete = true
+		}
+		start, end := 0, len(text)
+		if p.outer != nil {
+			start, end = p.outer[0], p.outer[1]
+		}
+		detail := err.Error()
+		if p.outer != nil {
+			detail = fmt.Sprintf("%s payload: %s", strings.Join(p.via, " → "), detail)
+		}
+		p.res.Issues = append(p.res.Issues, Issue{Kind: IssueParse, Detail: detail, Start: start, End: end})
+		return false
+	}
+	p.stmts(f.Stmts, ctx{})
+	return true
+}
+
+// child returns a parser for a payload carried by word w through carrier.
+func (p *parser) child(carrier string, w Word, line int) *parser {
+	c := &parser{res: p.res, opts: p.opts, src: "", vars: newVars(), depth: p.depth + 1, remote: p.remote}
+	span := [2]int{w.Start, w.End}
+	if p.outer != nil {
+		span = *p.outer
+	}
+	c.outer = &span
+	c.outerLine = line
+	c.via = append(append([]string(nil), p.via...), carrier)
+	return c
+}
+
+// payload parses text as shell code reached through carrier.
+func (p *parser) payload(carrier string, text string, at Word, line int, remote bool) {
+	if p.stopped {
+		return
+	}
+	if p.depth+1 > maxCarrierDepth {
+		start, end := at.Start, at.End
+		if p.outer != nil {
+			start, end = p.outer[0], p.outer[1]
+		}
+		p.issue(IssueLimit, fmt.Sprintf("carriers nest more than %d deep (%s)", maxCarrierDepth,
+			strings.Join(append(p.via, carrier), " → ")), start, end)
+		rawScan(p.res, text)
+		return
+	}
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	c := p.child(carrier, at, line)
+	c.remote = c.remote || remote
+	c.src = text
+	if !c.parse(text) {
+		rawScan(p.res, text)
+	}
+}
+
+func (p *parser) issue(kind, detail string, start, end int) {
+	p.res.Issues = append(p.res.Issues, Issue{Kind: kind, Detail: detail, Start: start, End: end})
+}
+
+// span maps syntax positions to offsets in the top-level input.
+func (p *parser) span(pos, end syntax.Pos) (int, int) {
+	if p.outer != nil {
+		return p.outer[0], p.outer[1]
+	}
+	return int(pos.Offset()), int(end.Offset())
+}
+
+func (p *parser) line(pos syntax.Pos) int {
+	if p.outer != nil {
+		return p.outerLine
+	}
+	return int(pos.Line())
+}
+
+// text returns the source text of a node.
+func (p *parser) text(n syntax.Node) string {
+	if n == nil {
+		return ""
+	}
+	s, e := int(n.Pos().Offset()), int(n.End().Offset())
+	if s < 0 || e > len(p.src) || s > e {
+		return ""
+	}
+	return p.src[s:e]
+}
+
+// nesting returns the deepest bracket nesting in text, an upper bound of what
+// the parser would recurse into.
+func nesting(text string) int {
+	depth, max := 0, 0
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '(', '{', '[':
+			depth++
+			if depth > max {
+				max = depth
+			}
+		case ')', '}', ']':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return max
+}

@@ -1,0 +1,112 @@
+package parse
+
+import (
+	"path"
+	"strings"
+)
+
+// systemDirs are the top-level directories whose loss breaks the machine.
+var systemDirs = set("/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32", "/opt",
+	"/proc", "/root", "/sbin", "/srv", "/sys", "/usr", "/var", "/snap", "/run", "/mnt", "/media",
+	"/System", "/Library", "/Applications", "/Users", "/private", "/Volumes", "/nix")
+
+// Clean cleans a path the way the kernel resolves it, keeping a trailing /*
+// glob: "//", "/.", "/..", "/./" all become "/".
+func Clean(p string) string {
+	if p == "" {
+		return ""
+	}
+	glob := ""
+	for _, suffix := range []string{"/*", "/.*", "/{*,.*}"} {
+		if strings.HasSuffix(p, suffix) && len(p) > len(suffix)-1 {
+			glob, p = "/*", strings.TrimSuffix(p, suffix)
+			if p == "" {
+				p = "/"
+			}
+			break
+		}
+	}
+	c := path.Clean(p)
+	if glob != "" {
+		if c == "/" {
+			return "/*"
+		}
+		return c + glob
+	}
+	return c
+}
+
+// RootLike reports whether a path names / itself or everything in it.
+func RootLike(p string) bool {
+	if p == "" || p[0] != '/' {
+		return false
+	}
+	c := Clean(p)
+	return c == "/" || c == "/*"
+}
+
+// SystemDir reports whether a path is a system directory or everything in
+// one: /etc, /usr/*, /var/.
+func SystemDir(p string) bool {
+	if p == "" || p[0] != '/' {
+		return false
+	}
+	c := strings.TrimSuffix(Clean(p), "/*")
+	return systemDirs[c]
+}
+
+// HomeLike reports whether a path is the home directory or everything in it:
+// ~, ~/, ~/*, $HOME (which parse resolves to ~).
+func HomeLike(p string) bool {
+	if p == "" || p[0] != '~' {
+		return false
+	}
+	rest := strings.TrimPrefix(p, "~")
+	if i := strings.IndexByte(rest, '/'); i >= 0 {
+		user := rest[:i]
+		if user != "" && !validUser(user) {
+			return false
+		}
+		rest = rest[i:]
+	} else if validUser(rest) || rest == "" {
+		return true
+	} else {
+		return false
+	}
+	c := path.Clean("/" + rest)
+	return c == "/" || c == "/*" || rest == "/*" || rest == "/.*" || strings.TrimRight(rest, "/.") == ""
+}
+
+func validUser(s string) bool {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// BlockDevice reports whether a path is a raw disk or partition: /dev/sda,
+// /dev/nvme0n1p2, /dev/mmcblk0, /dev/disk/by-id/…, /dev/mapper/…, /dev/md0,
+// /dev/loop0, /dev/rdisk2 (macOS).
+func BlockDevice(p string) bool {
+	c := path.Clean(p)
+	dev, ok := strings.CutPrefix(c, "/dev/")
+	if !ok {
+		return false
+	}
+	if strings.HasPrefix(dev, "disk/") || strings.HasPrefix(dev, "mapper/") {
+		return true
+	}
+	for _, pre := range []string{"sd", "hd", "vd", "xvd", "nvme", "mmcblk", "md", "dm-", "loop", "disk", "rdisk", "sr", "nbd", "zd", "rbd", "bcache", "ubd", "mtdblock"} {
+		if rest, ok := strings.CutPrefix(dev, pre); ok && rest != "" && !strings.Contains(rest, "/") {
+			if pre == "loop" && rest == "-control" {
+				return false
+			}
+			if rest[0] >= 'a' && rest[0] <= 'z' || rest[0] >= '0' && rest[0] <= '9' {
+				return true
+			}
+		}
+	}
+	return false
+}

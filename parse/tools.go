@@ -1,0 +1,110 @@
+package parse
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// networkTools fetch content from another host.
+var networkTools = set("curl", "wget", "fetch", "aria2c", "http", "https", "xh", "httpie", "lwp-request",
+	"GET", "POST", "HEAD", "nc", "ncat", "netcat", "socat", "ftp", "tftp", "lftp", "ssh", "scp", "sftp",
+	"iwr", "irm", "Invoke-WebRequest", "Invoke-RestMethod", "curlie", "gh", "telnet", "openssl")
+
+// decoders turn data into other data; content decoded into a shell hides what
+// it runs.
+var decoders = set("base64", "base32", "basenc", "xxd", "od", "rev", "tr", "gunzip", "zcat", "gzip",
+	"bunzip2", "bzip2", "xz", "unxz", "zstd", "unzstd", "uudecode", "openssl", "gpg", "python", "python3", "perl")
+
+// localIdioms are tools whose output rc files customarily eval or source:
+// eval "$(ssh-agent -s)", eval "$(direnv hook bash)", source <(kubectl
+// completion bash).
+var localIdioms = set("ssh-agent", "direnv", "brew", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "plenv",
+	"starship", "zoxide", "fnm", "mise", "rtx", "asdf", "conda", "micromamba", "mamba", "thefuck", "dircolors",
+	"opam", "keychain", "gpg-agent", "luarocks", "atuin", "mcfly", "fzf", "register-python-argcomplete",
+	"docker-machine", "minikube", "oh-my-posh", "navi", "broot", "gh", "kubectl", "helm", "rustup", "cargo",
+	"pip", "pipx", "poetry", "npm", "pnpm", "deno", "bun", "uv", "rye", "hatch", "jj", "aws", "gcloud", "az",
+	"terraform", "vault", "nomad", "consul", "kind", "k3d", "istioctl", "argocd", "flux", "tailscale",
+	"resize", "lesspipe", "lesspipe.sh", "locale", "tty", "hostname", "whoami", "id", "uname", "date", "pwd",
+	"dirname", "basename", "git", "go", "node", "ruby", "gem", "rbenv-init", "scmpuff", "hub", "glab",
+	"vivid", "trash", "sheldon", "antidote", "chezmoi", "batman", "cod", "carapace", "jump", "z", "autojump",
+	"nvm", "sdk", "phpenv", "swiftenv", "pkenv", "tfenv", "ssh-add", "gnome-keyring-daemon", "dbus-launch",
+	"op", "pass", "bw", "just", "task", "mcfly", "tmuxifier", "wezterm", "kitty", "ghostty", "podman", "docker",
+	"gpgconf", "systemctl", "launchctl", "defaults", "mktemp", "realpath", "readlink", "which", "command",
+	"type", "printenv")
+
+// shells run their argument, input or script file as shell code.
+var shells = set("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "lksh", "pdksh",
+	"ksh93", "rbash", "hush", "fish", "csh", "tcsh", "busybox-sh")
+
+func set(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// origins, mildest first.
+var originRank = map[string]int{"": 0, "local": 1, "dynamic": 2, "decoder": 3, "network": 4}
+
+func worseOrigin(a, b string) string {
+	if originRank[b] > originRank[a] {
+		return b
+	}
+	return a
+}
+
+// classify says where the output of a list of statements comes from:
+// "network" when any command in it fetches from another host, "decoder" when
+// any decodes, "local" when every command is a local tool of the rc-file
+// idioms, else "dynamic".
+func classify(stmts []*syntax.Stmt) string {
+	origin, n := "", 0
+	for _, st := range stmts {
+		syntax.Walk(st, func(node syntax.Node) bool {
+			ce, ok := node.(*syntax.CallExpr)
+			if !ok || len(ce.Args) == 0 {
+				return true
+			}
+			n++
+			name := path.Base(ce.Args[0].Lit())
+			switch {
+			case name == "." || ce.Args[0].Lit() == "":
+				origin = worseOrigin(origin, "dynamic")
+			case networkTools[name] && name != "gh" && name != "openssl":
+				origin = worseOrigin(origin, "network")
+			case decoders[name] && isDecoding(name, ce):
+				origin = worseOrigin(origin, "decoder")
+			case localIdioms[name], name == "echo", name == "printf", name == "cat":
+				origin = worseOrigin(origin, "local")
+			default:
+				origin = worseOrigin(origin, "dynamic")
+			}
+			return true
+		})
+	}
+	if n == 0 {
+		return "dynamic"
+	}
+	return origin
+}
+
+// isDecoding reports whether a decoder call decodes (base64 -d, not base64).
+func isDecoding(name string, ce *syntax.CallExpr) bool {
+	switch name {
+	case "base64", "base32", "basenc", "xxd", "gzip", "bzip2", "xz", "zstd", "openssl":
+		for _, a := range ce.Args[1:] {
+			s := a.Lit()
+			if s == "-d" || s == "--decode" || s == "-D" || s == "-r" || s == "-rp" || s == "-pr" ||
+				strings.HasPrefix(s, "-d") && len(s) <= 3 || s == "enc" || s == "-dc" {
+				return true
+			}
+		}
+		return false
+	case "python", "python3", "perl":
+		return false
+	}
+	return true
+}

@@ -1,0 +1,721 @@
+package parse
+
+import (
+	"encoding/base64"
+	"fmt"
+	"strings"
+	"unicode/utf16"
+)
+
+// wrappers maps programs that run the rest of their arguments as a command to
+// their option grammar. Each is stepped through to reach that command.
+var wrappers = map[string]optSpec{
+	"sudo": {short: "AbEeHiKklnPSsVv", shortVal: "CDghpRrTtUu",
+		long:    []string{"askpass", "background", "preserve-env", "edit", "set-home", "login", "remove-timestamp", "reset-timestamp", "list", "non-interactive", "preserve-groups", "stdin", "shell", "version", "validate", "bell"},
+		longVal: []string{"close-from", "chdir", "group", "host", "prompt", "chroot", "role", "type", "command-timeout", "other-user", "user"}},
+	"doas":         {short: "nsL", shortVal: "uC"},
+	"pkexec":       {long: []string{"disable-internal-agent", "keep-cwd"}, longVal: []string{"user"}},
+	"command":      {short: "pvV"},
+	"builtin":      {},
+	"exec":         {short: "cl", shortVal: "a"},
+	"nohup":        {},
+	"nice":         {shortVal: "n", longVal: []string{"adjustment"}},
+	"ionice":       {short: "t", shortVal: "cnpPu", longVal: []string{"class", "classdata", "pid", "pgid", "uid"}, long: []string{"ignore"}},
+	"time":         {short: "pvaq", shortVal: "fo", long: []string{"portability", "verbose", "append", "quiet"}, longVal: []string{"format", "output"}},
+	"timeout":      {short: "v", shortVal: "sk", long: []string{"preserve-status", "foreground", "verbose"}, longVal: []string{"signal", "kill-after"}},
+	"setsid":       {short: "cfw", long: []string{"ctty", "fork", "wait"}},
+	"stdbuf":       {shortVal: "ioe", longVal: []string{"input", "output", "error"}},
+	"chroot":       {longVal: []string{"userspec", "groups"}, long: []string{"skip-chdir"}},
+	"busybox":      {},
+	"toybox":       {},
+	"unbuffer":     {short: "p"},
+	"caffeinate":   {short: "dimsu", shortVal: "tw"},
+	"torsocks":     {short: "iqd", shortVal: "uPaP"},
+	"proxychains":  {short: "q", shortVal: "f"},
+	"proxychains4": {short: "q", shortVal: "f"},
+	"fakeroot":     {shortVal: "ils", long: []string{"unknown-is-real"}, longVal: []string{"lib", "faked"}},
+	"gosu":         {},
+	"su-exec":      {},
+	"taskset":      {short: "acp", long: []string{"all-tasks", "cpu-list", "pid"}},
+	"chrt":         {short: "bdfiorRmaevp", shortVal: "TPD"},
+	"numactl":      {short: "al", shortVal: "CNmpiPw", allShort: true},
+	"nsenter":      {short: "aFr", allShort: true, shortVal: "tSG"},
+	"unshare":      {allShort: true},
+	"systemd-run":  {allShort: true, shortVal: "pEuMH", longVal: []string{"unit", "property", "description", "slice", "uid", "gid", "working-directory", "setenv", "machine", "host", "on-calendar"}},
+	"firejail":     {allShort: true},
+	"strace":       {allShort: true, shortVal: "abeEIoOpPsSuUX"},
+	"ltrace":       {allShort: true, shortVal: "aeEhlLnoOpsuxX"},
+	"valgrind":     {allShort: true},
+	"catchsegv":    {},
+	"eatmydata":    {},
+	"rlwrap":       {allShort: true, shortVal: "abCDefFhHlmOopPqsSwz"},
+	"sg":           {},
+	"runuser":      {short: "lmpP", shortVal: "ugGswc", long: []string{"login", "preserve-environment", "pty"}, longVal: []string{"user", "group", "supp-group", "shell", "whitelist-environment", "command", "session-command"}},
+	"env":          {short: "i0v", shortVal: "uCSPa", long: []string{"ignore-environment", "null", "debug", "block-signal", "default-signal", "ignore-signal", "list-signal-handling"}, longVal: []string{"unset", "chdir", "split-string", "argv0"}},
+	"xargs":        {short: "0ekprtxo", shortVal: "adEIiLlnPsS", long: []string{"null", "interactive", "no-run-if-empty", "verbose", "exit", "open-tty", "show-limits"}, longVal: []string{"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"}},
+	"watch":        {short: "bcCdeglprtxwq", shortVal: "n", allShort: true, longVal: []string{"interval", "differences"}},
+	"flock":        {short: "sxunoFe", shortVal: "wEc", long: []string{"shared", "exclusive", "unlock", "nonblock", "close", "no-fork", "verbose"}, longVal: []string{"timeout", "conflict-exit-code", "command"}},
+	"parallel":     {allShort: true, shortVal: "jSIaBdEnNPlLsX", longVal: []string{"jobs", "sshlogin", "arg-file", "delimiter", "joblog", "results", "timeout", "retries", "tmpdir", "workdir"}},
+	"script":       {short: "aeEfqT", shortVal: "cBITOlm", longVal: []string{"command", "log-io", "log-in", "log-out", "log-timing", "echo", "logging-format"}},
+	"su":           {short: "lmpfP", shortVal: "cgGsw", long: []string{"login", "preserve-environment", "fast", "pty"}, longVal: []string{"command", "session-command", "group", "supp-group", "shell", "whitelist-environment"}},
+	"ssh":          {short: "46AaCfGgKkMNnqsTtVvXxYy", shortVal: "BbcDEeFIiJLlmOoPpQRSWw"},
+}
+
+// unwrap looks at what a command runs: wrappers, shells, eval, interpreters
+// and programs with options that run programs.
+func (p *parser) unwrap(c *Command) {
+	if len(c.Args) == 0 || !c.Args[0].Static || p.stopped {
+		return
+	}
+	if len(c.Via) > 64 {
+		p.issue(IssueLimit, "more than 64 nested wrappers", c.Start, c.End)
+		return
+	}
+	name := c.Name()
+	args := c.Args[1:]
+	p.envPayloads(c)
+	if spec, ok := wrappers[name]; ok {
+		p.wrapper(c, name, spec, args)
+		return
+	}
+	switch {
+	case shells[name]:
+		p.shell(c, name, args)
+	case name == "eval":
+		p.code(c, "eval", args)
+	case name == "source" || name == ".":
+		if len(args) > 0 && !args[0].Static {
+			c.CodeSource = origin(args[0])
+			c.CodeDetail = name + " " + args[0].Value
+		}
+	case name == "find":
+		p.find(c, args)
+	case name == "at" || name == "batch":
+		p.stdinCode(c, name)
+	case name == "cmd" || name == "cmd.exe":
+		// Windows cmd /c: the rules read its arguments directly.
+	default:
+		if l := LangOf(name); l != 0 {
+			p.interpreter(c, name, l, args)
+			return
+		}
+		p.programs(c, name, args)
+	}
+}
+
+// inner records the command a wrapper runs.
+func (p *parser) inner(c *Command, carrier string, args []Word, env []Assign) *Command {
+	if len(args) == 0 {
+		return nil
+	}
+	in := *c
+	in.Args = args
+	in.Env = env
+	in.Via = append(append([]string(nil), c.Via...), carrier)
+	in.Wrapper = false
+	in.CodeSource, in.CodeDetail = "", ""
+	c.Wrapper = true
+	p.add(&in)
+	p.unwrap(&in)
+	return &in
+}
+
+func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
+	o := spec.parse(args)
+	rest := args[o.rest:]
+	run := func(label string, rest []Word, env []Assign) {
+		p.inner(c, label, rest, env)
+		if o.unknown && o.alt <= len(args) && o.alt != o.rest {
+			// Fail closed: an unknown option may have taken a value.
+			p.inner(c, label, args[o.alt:], env)
+		}
+	}
+	switch name {
+	case "sudo":
+		if o.has("-e", "--edit", "-l", "--list", "-v", "--validate", "-k", "-K", "-V", "--version") && !o.has("-s", "-i") {
+			return
+		}
+		if o.has("-s", "--shell", "-i", "--login") && len(rest) > 0 {
+			text, _ := joinArgs(rest)
+			p.payload("sudo -s", text, rest[0], c.Line, false)
+			return
+		}
+		run("sudo", rest, nil)
+	case "command":
+		if o.has("-v", "-V") {
+			return
+		}
+		run(name, rest, nil)
+	case "exec", "builtin", "nohup", "time", "setsid", "stdbuf", "busybox", "toybox", "unbuffer", "caffeinate",
+		"torsocks", "proxychains", "proxychains4", "fakeroot", "strace", "ltrace", "valgrind", "catchsegv",
+		"eatmydata", "rlwrap", "doas", "pkexec", "ionice", "unshare", "firejail", "systemd-run", "nsenter":
+		if name == "ionice" && o.has("-p", "--pid", "-P", "--pgid", "-u", "--uid") {
+			return
+		}
+		run(name, rest, nil)
+	case "nice":
+		// nice -10 cmd: an old-style adjustment.
+		if len(args) > 0 && len(args[0].Value) > 1 && args[0].Value[0] == '-' && isDigits(args[0].Value[1:]) {
+			rest = args[1:]
+			o.unknown = false
+		}
+		run(name, rest, nil)
+	case "timeout":
+		if len(rest) > 0 {
+			run(name, rest[1:], nil)
+		}
+	case "chroot":
+		if len(rest) > 0 {
+			if len(rest) == 1 {
+				// chroot DIR runs $SHELL -i.
+				return
+			}
+			run(name, rest[1:], nil)
+		}
+	case "taskset", "chrt", "gosu", "su-exec", "sg":
+		if name == "taskset" && o.has("-p", "--pid") || name == "chrt" && o.has("-p") {
+			return
+		}
+		if len(rest) > 1 {
+			if name == "sg" {
+				text, _ := joinArgs(rest[1:])
+				p.payload("sg", text, rest[1], c.Line, false)
+				return
+			}
+			run(name, rest[1:], nil)
+		}
+	case "numactl":
+		run(name, rest, nil)
+	case "env":
+		p.env(c, o, args, rest)
+	case "xargs":
+		if len(rest) == 0 {
+			rest = []Word{{Value: "echo", Static: true, Start: c.Start, End: c.End}}
+		}
+		run("xargs", rest, nil)
+	case "watch":
+		if o.has("-x", "--exec") {
+			run("watch", rest, nil)
+			return
+		}
+		if len(rest) > 0 {
+			text, static := joinArgs(rest)
+			p.codeText(c, "watch", text, static, rest)
+		}
+	case "flock":
+		if v, ok := o.get("-c", "--command"); ok {
+			w := Word{Value: v, Static: true, Start: c.Start, End: c.End}
+			p.payload("flock -c", v, w, c.Line, false)
+			return
+		}
+		if len(rest) > 1 {
+			run("flock", rest[1:], nil)
+		}
+	case "parallel":
+		var cmd []Word
+		for _, w := range rest {
+			if strings.HasPrefix(w.Value, ":::") {
+				break
+			}
+			cmd = append(cmd, w)
+		}
+		if len(cmd) > 0 {
+			text, static := joinArgs(cmd)
+			p.codeText(c, "parallel", text, static, cmd)
+		}
+	case "script":
+		if v, ok := o.get("-c", "--command"); ok {
+			w := Word{Value: v, Static: true, Start: c.Start, End: c.End}
+			p.payload("script -c", v, w, c.Line, false)
+		}
+	case "su", "runuser":
+		if v, ok := o.get("-c", "--command", "--session-command"); ok {
+			w := Word{Value: v, Static: true, Start: c.Start, End: c.End}
+			p.payload(name+" -c", v, w, c.Line, false)
+			return
+		}
+		if name == "runuser" && o.has("-u", "--user") {
+			run(name, rest, nil)
+		}
+	case "ssh":
+		p.ssh(c, o, args, rest)
+	}
+}
+
+// env steps through env(1): options, NAME=value assignments, -S strings.
+func (p *parser) env(c *Command, o parsed, args, rest []Word) {
+	if s, ok := o.get("-S", "--split-string"); ok {
+		w := Word{Value: s, Static: true, Start: c.Start, End: c.End}
+		text := s
+		if len(rest) > 0 {
+			more, _ := joinArgs(rest)
+			text += " " + more
+		}
+		p.payload("env -S", text, w, c.Line, false)
+		return
+	}
+	var env []Assign
+	for len(rest) > 0 {
+		name, val, ok := strings.Cut(rest[0].Value, "=")
+		if !ok || name == "" || strings.ContainsAny(name, "/ ") {
+			break
+		}
+		env = append(env, Assign{Name: name, Value: Word{Value: val, Static: rest[0].Static, Start: rest[0].Start, End: rest[0].End}})
+		rest = rest[1:]
+	}
+	in := p.inner(c, "env", rest, env)
+	if in != nil && o.unknown && o.alt < len(args) {
+		p.inner(c, "env", args[o.alt:], env)
+	}
+}
+
+// ssh finds the remote command and the local commands ssh options run.
+func (p *parser) ssh(c *Command, o parsed, args, rest []Word) {
+	for _, opt := range []string{"-o"} {
+		v, ok := o.get(opt)
+		if !ok {
+			continue
+		}
+		p.sshOption(c, v)
+	}
+	// Several -o options: the map keeps only the last; scan them all.
+	for i := 0; i+1 < len(args); i++ {
+		if args[i].Value == "-o" {
+			p.sshOption(c, args[i+1].Value)
+		} else if strings.HasPrefix(args[i].Value, "-o") && len(args[i].Value) > 2 {
+			p.sshOption(c, args[i].Value[2:])
+		}
+	}
+	if len(rest) < 2 {
+		return
+	}
+	host := rest[0].Value
+	text, static := joinArgs(rest[1:])
+	if !static {
+		c.CodeSource, c.CodeDetail = origin(rest[1]), "ssh "+host+" "+text
+		return
+	}
+	p.payload("ssh "+host, text, rest[1], c.Line, true)
+}
+
+func (p *parser) sshOption(c *Command, opt string) {
+	key, val, ok := strings.Cut(opt, "=")
+	if !ok {
+		key, val, ok = strings.Cut(opt, " ")
+	}
+	if !ok {
+		return
+	}
+	switch strings.ToLower(strings.TrimSpace(key)) {
+	case "proxycommand", "localcommand", "knownhostscommand", "remotecommand":
+		w := Word{Value: val, Static: true, Start: c.Start, End: c.End}
+		p.payload("ssh -o "+strings.TrimSpace(key), strings.ReplaceAll(val, "%", ""), w, c.Line, false)
+	}
+}
+
+// shellOpts is the option grammar shared by sh, bash, dash, ksh and zsh.
+var shellOpts = optSpec{short: "abcefhikmnprstuvxBCDEHIlPTVXy0123456789", shortVal: "oO", plus: true, allShort: true,
+	long:    []string{"login", "noprofile", "norc", "posix", "restricted", "verbose", "version", "help", "debugger", "dump-strings", "dump-po-strings", "noediting", "pretty-print", "protected", "wordexp"},
+	longVal: []string{"rcfile", "init-file"}}
+
+// shell handles sh -c PAYLOAD, a shell reading a script from its input, and a
+// shell given a script file.
+func (p *parser) shell(c *Command, name string, args []Word) {
+	if name == "fish" {
+		p.fish(c, args)
+		return
+	}
+	o := shellOpts.parse(args)
+	rest := args[o.rest:]
+	if o.has("-c") {
+		if len(rest) == 0 {
+			return
+		}
+		w := rest[0]
+		label := name + " -c"
+		if !w.Static {
+			c.CodeSource, c.CodeDetail = origin(w), label+" "+w.Value
+			return
+		}
+		p.payload(label, w.Value, w, c.Line, false)
+		return
+	}
+	if len(rest) > 0 && !o.has("-s") {
+		// A script file. A process substitution or /dev/stdin is code
+		// from elsewhere.
+		w := rest[0]
+		if !w.Static {
+			c.CodeSource, c.CodeDetail = origin(w), name+" "+w.Value
+			return
+		}
+		if w.Value != "/dev/stdin" && w.Value != "-" {
+			return
+		}
+	}
+	p.stdinCode(c, name)
+}
+
+func (p *parser) fish(c *Command, args []Word) {
+	spec := optSpec{allShort: true, shortVal: "cCdfo", longVal: []string{"command", "init-command", "debug", "features", "debug-output", "profile"}}
+	o := spec.parse(args)
+	for _, key := range []string{"-c", "--command", "-C", "--init-command"} {
+		if v, ok := o.set[key]; ok {
+			w := Word{Value: v, Static: true, Start: c.Start, End: c.End}
+			p.payload("fish "+key, v, w, c.Line, false)
+		}
+	}
+	if !o.has("-c", "--command") && len(args[o.rest:]) == 0 {
+		p.stdinCode(c, "fish")
+	}
+}
+
+// stdinCode handles a program that runs the code on its standard input.
+func (p *parser) stdinCode(c *Command, name string) {
+	label := "| " + name
+	for _, r := range c.Redirs {
+		switch r.Op {
+		case "<<", "<<-":
+			label = name + " <<EOF"
+		case "<<<":
+			label = name + " <<<"
+		}
+	}
+	if c.StdinStatic {
+		w := Word{Value: c.StdinText, Static: true, Start: c.Start, End: c.End}
+		p.payload(label, c.StdinText, w, c.Line, false)
+		return
+	}
+	if src := stdinSource(c); src != "" && src != "file" && src != "tty" {
+		c.CodeSource, c.CodeDetail = src, label
+	}
+}
+
+// stdinSource says where a command's standard input comes from, when it is
+// not static: "network", "decoder", "dynamic", "file" (a redirect from a
+// file, cat FILE) or "tty" (nothing: the terminal).
+func stdinSource(c *Command) string {
+	for i := len(c.Redirs) - 1; i >= 0; i-- {
+		r := c.Redirs[i]
+		if r.Fd != "" && r.Fd != "0" {
+			continue
+		}
+		switch r.Op {
+		case "<<", "<<-", "<<<":
+			if !r.BodyStatic {
+				return "dynamic"
+			}
+			return ""
+		case "<":
+			if !r.Target.Static {
+				return origin(r.Target)
+			}
+			return "file"
+		}
+	}
+	if c.StdinFrom == nil {
+		return "tty"
+	}
+	src := "file"
+	for s := c.StdinFrom; s != nil; s = s.StdinFrom {
+		if len(s.Args) == 0 {
+			src = worseOrigin(src, "dynamic")
+			continue
+		}
+		name := s.Name()
+		switch {
+		case !s.Args[0].Static:
+			src = worseOrigin(src, "dynamic")
+		case networkTools[name] && name != "openssl":
+			src = worseOrigin(src, "network")
+		case decoders[name]:
+			if _, ok := output(s); !ok {
+				src = worseOrigin(src, "decoder")
+			}
+		case name == "cat" || name == "tee" || name == "head" || name == "tail":
+			for _, r := range s.Redirs {
+				if r.Op == "<" && !r.Target.Static {
+					src = worseOrigin(src, origin(r.Target))
+				}
+			}
+			for _, a := range s.Args[1:] {
+				if !a.Static {
+					src = worseOrigin(src, origin(a))
+				}
+			}
+		case name == "echo" || name == "printf":
+			for _, a := range s.Args[1:] {
+				if !a.Static {
+					src = worseOrigin(src, origin(a))
+				}
+			}
+		default:
+			src = worseOrigin(src, "dynamic")
+		}
+	}
+	if src == "file" {
+		return "file"
+	}
+	return src
+}
+
+// origin returns where a dynamic word comes from.
+func origin(w Word) string {
+	if w.Static {
+		return ""
+	}
+	if w.Origin == "" {
+		return "dynamic"
+	}
+	return w.Origin
+}
+
+// code handles eval ARGS: the arguments joined are shell code.
+func (p *parser) code(c *Command, label string, args []Word) {
+	if len(args) == 0 {
+		return
+	}
+	text, static := joinArgs(args)
+	p.codeText(c, label, text, static, args)
+}
+
+func (p *parser) codeText(c *Command, label, text string, static bool, args []Word) {
+	if static {
+		p.payload(label, text, args[0], c.Line, false)
+		return
+	}
+	src := ""
+	for _, a := range args {
+		src = worseOrigin(src, origin(a))
+	}
+	if src != "local" {
+		c.CodeSource, c.CodeDetail = src, label+" "+text
+	}
+}
+
+// find unwraps -exec, -execdir, -ok and -okdir.
+func (p *parser) find(c *Command, args []Word) {
+	for i := 0; i < len(args); i++ {
+		switch args[i].Value {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			label := "find " + args[i].Value
+			j := i + 1
+			for ; j < len(args) && args[j].Value != ";" && args[j].Value != "+"; j++ {
+			}
+			p.inner(c, label, args[i+1:j], nil)
+			i = j
+		}
+	}
+}
+
+// interpreter scans the code given to python, perl, ruby, node, php, awk or
+// PowerShell for what it runs.
+func (p *parser) interpreter(c *Command, name string, lang Lang, args []Word) {
+	label := name
+	var code []Word
+	fromStdin := false
+	switch lang {
+	case LangPython:
+		o := optSpec{short: "bBdEhiIOqsSuvVxRP", shortVal: "cmWX", allShort: true, long: []string{"version", "help"}, longVal: []string{"check-hash-based-pycs"}}.parse(args)
+		if v, ok := o.get("-c"); ok {
+			label = name + " -c"
+			code = []Word{{Value: v, Static: true, Start: c.Start, End: c.End}}
+			code[0].Static, code[0].Origin = argStatic(args, v)
+		} else if o.has("-m") {
+			return
+		} else if rest := args[o.rest:]; len(rest) == 0 || rest[0].Value == "-" {
+			fromStdin = true
+		}
+	case LangPerl, LangRuby:
+		for i := 0; i < len(args); i++ {
+			a := args[i].Value
+			if (a == "-e" || a == "-E") && i+1 < len(args) {
+				code = append(code, args[i+1])
+				i++
+				continue
+			}
+			if strings.HasPrefix(a, "-") && len(a) > 2 && strings.ContainsAny(a[1:], "eE") && !strings.HasPrefix(a, "--") {
+				// Bundles such as -pe, -ne, -le: the code follows.
+				k := strings.IndexAny(a[1:], "eE") + 2
+				if k < len(a) {
+					code = append(code, Word{Value: a[k:], Static: args[i].Static, Start: args[i].Start, End: args[i].End})
+				} else if i+1 < len(args) {
+					code = append(code, args[i+1])
+					i++
+				}
+				continue
+			}
+			if !strings.HasPrefix(a, "-") || a == "-" {
+				fromStdin = a == "-" && len(code) == 0
+				break
+			}
+		}
+		if len(code) == 0 && len(args) == 0 {
+			fromStdin = true
+		}
+		label = name + " -e"
+	case LangNode:
+		for i := 0; i < len(args); i++ {
+			a := args[i].Value
+			if (a == "-e" || a == "--eval" || a == "-p" || a == "--print") && i+1 < len(args) {
+				code = append(code, args[i+1])
+				label = name + " " + a
+				break
+			}
+			if v, ok := strings.CutPrefix(a, "--eval="); ok {
+				code = append(code, Word{Value: v, Static: args[i].Static, Start: args[i].Start, End: args[i].End})
+				break
+			}
+			if !strings.HasPrefix(a, "-") {
+				if name == "deno" && a == "eval" && i+1 < len(args) {
+					code = append(code, args[i+1])
+				}
+				break
+			}
+		}
+		if len(args) == 0 || len(args) == 1 && args[0].Value == "-" {
+			fromStdin = true
+		}
+	case LangPHP:
+		for i := 0; i+1 < len(args); i++ {
+			if args[i].Value == "-r" {
+				code = append(code, args[i+1])
+				label = name + " -r"
+				break
+			}
+		}
+		if len(args) == 0 {
+			fromStdin = true
+		}
+	case LangAwk:
+		o := optSpec{allShort: true, shortVal: "FvfWiElo", longVal: []string{"field-separator", "assign", "file", "source", "include", "load"}}.parse(args)
+		if s, ok := o.get("--source"); ok {
+			code = append(code, Word{Value: s, Static: true, Start: c.Start, End: c.End})
+		}
+		if !o.has("-f", "--file") {
+			if rest := args[o.rest:]; len(rest) > 0 {
+				code = append(code, rest[0])
+			}
+		}
+		label = name
+	case LangPowerShell:
+		for i := 0; i < len(args); i++ {
+			a := strings.ToLower(args[i].Value)
+			switch {
+			case a == "-command" || a == "-c" || a == "/c" || a == "-cmd":
+				code = append(code, args[i+1:]...)
+				label = name + " -Command"
+				i = len(args)
+			case strings.HasPrefix(a, "-e") && strings.HasPrefix("-encodedcommand", a) && i+1 < len(args):
+				label = name + " -EncodedCommand"
+				if dec, ok := decodeUTF16Base64(args[i+1].Value); ok && args[i+1].Static {
+					code = append(code, Word{Value: dec, Static: true, Start: args[i+1].Start, End: args[i+1].End})
+				} else {
+					c.CodeSource, c.CodeDetail = "decoder", label
+					return
+				}
+				i = len(args)
+			}
+		}
+		if len(code) > 1 {
+			text, static := joinArgs(code)
+			code = []Word{{Value: text, Static: static, Start: code[0].Start, End: code[len(code)-1].End}}
+		}
+	}
+	if fromStdin {
+		if c.StdinStatic {
+			code = append(code, Word{Value: c.StdinText, Static: true, Start: c.Start, End: c.End})
+			label = name + " <<EOF"
+		} else if src := stdinSource(c); src != "" && src != "file" && src != "tty" {
+			c.CodeSource, c.CodeDetail = src, "| "+name
+			return
+		}
+	}
+	for _, w := range code {
+		if !w.Static {
+			if o := origin(w); o != "local" {
+				c.CodeSource, c.CodeDetail = o, label+" "+w.Value
+			}
+			continue
+		}
+		p.source(c, label, lang, w)
+	}
+}
+
+// argStatic finds the word holding an option value, to learn whether it
+// was static.
+func argStatic(args []Word, v string) (bool, string) {
+	for _, a := range args {
+		if a.Value == v || strings.HasSuffix(a.Value, v) {
+			return a.Static, a.Origin
+		}
+	}
+	return true, ""
+}
+
+// source scans interpreter code and records what it runs: shell command
+// lines as payloads, deletions as rm commands, and dynamic calls.
+func (p *parser) source(c *Command, label string, lang Lang, w Word) {
+	scan := ScanSource(lang, w.Value)
+	for _, s := range scan.Shell {
+		p.payload(label, s, w, c.Line, false)
+	}
+	if len(scan.Dynamic) > 0 && c.CodeSource == "" {
+		c.CodeSource, c.CodeDetail = "dynamic", label+": "+scan.Dynamic[0]
+	}
+	for _, d := range scan.Deletes {
+		argv := []Word{{Value: "rm", Static: true, Start: w.Start, End: w.End}}
+		if d.Recursive {
+			argv = append(argv, Word{Value: "-r", Static: true, Start: w.Start, End: w.End})
+		}
+		argv = append(argv, Word{Value: "-f", Static: true, Start: w.Start, End: w.End},
+			Word{Value: d.Target, Static: d.Static, Origin: "dynamic", Start: w.Start, End: w.End})
+		rm := &Command{Args: argv, Via: append(append([]string(nil), c.Via...), label+": "+d.Call),
+			Line: c.Line, Start: c.Start, End: c.End, Remote: c.Remote}
+		if p.outer != nil {
+			rm.Start, rm.End = p.outer[0], p.outer[1]
+		}
+		p.add(rm)
+	}
+}
+
+func decodeUTF16Base64(s string) (string, bool) {
+	b, err := base64.StdEncoding.DecodeString(strip(s))
+	if err != nil || len(b)%2 != 0 {
+		return "", false
+	}
+	u := make([]uint16, len(b)/2)
+	for i := range u {
+		u[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
+	}
+	return string(utf16.Decode(u)), true
+}
+
+// envPayloads treats environment prefixes that name a program to run
+// (PAGER, GIT_SSH_COMMAND, LESSOPEN, …) as shell code.
+func (p *parser) envPayloads(c *Command) {
+	for _, a := range c.Env {
+		if !commandVars[a.Name] || a.Value.Value == "" {
+			continue
+		}
+		v := strings.TrimLeft(a.Value.Value, "|")
+		if !a.Value.Static {
+			if c.CodeSource == "" {
+				c.CodeSource, c.CodeDetail = origin(a.Value), a.Name+"="+a.Value.Value
+			}
+			continue
+		}
+		p.payload(a.Name+"=", strings.ReplaceAll(v, "%s", "FILE"), a.Value, c.Line, false)
+	}
+}
+
+// commandVars are environment variables whose value programs run as a
+// command.
+var commandVars = set("PAGER", "MANPAGER", "GIT_PAGER", "GIT_SSH_COMMAND", "GIT_SSH", "GIT_EDITOR", "EDITOR",
+	"VISUAL", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "SSH_ASKPASS", "SUDO_ASKPASS", "LESSOPEN", "LESSCLOSE",
+	"BROWSER", "SYSTEMD_PAGER", "PSQL_PAGER", "MYSQL_PAGER", "GIT_SEQUENCE_EDITOR", "PROMPT_COMMAND")
+
+func (p *parser) dynamicProgram(c *Command, what string, w Word) {
+	if c.CodeSource == "" {
+		c.CodeSource, c.CodeDetail = origin(w), fmt.Sprintf("%s %s", what, w.Value)
+	}
+}

@@ -1,0 +1,389 @@
+package parse
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// ctx is where a statement sits.
+type ctx struct {
+	background bool
+	subst      bool
+	piped      bool
+	loop       bool
+	stdinFrom  *Command
+}
+
+func (p *parser) stmts(list []*syntax.Stmt, c ctx) {
+	for _, st := range list {
+		p.stmt(st, c)
+	}
+}
+
+// stmt walks one statement and returns the simple command it consists of,
+// if it is one.
+func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
+	if st == nil || p.stopped {
+		return nil
+	}
+	if st.Background {
+		c.background = true
+	}
+	switch cmd := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		return p.call(cmd, st, c)
+	case nil:
+		// Redirections alone, such as "> /dev/sda".
+		return p.call(&syntax.CallExpr{}, st, c)
+	}
+	p.redirs(st.Redirs, c)
+	switch cmd := st.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		if cmd.Op == syntax.Pipe || cmd.Op == syntax.PipeAll {
+			p.pipeline(cmd, c)
+			return nil
+		}
+		p.stmt(cmd.X, c)
+		p.stmt(cmd.Y, c)
+	case *syntax.Block:
+		p.stmts(cmd.Stmts, c)
+	case *syntax.Subshell:
+		p.stmts(cmd.Stmts, c)
+	case *syntax.IfClause:
+		for ic := cmd; ic != nil; ic = ic.Else {
+			p.stmts(ic.Cond, c)
+			p.stmts(ic.Then, c)
+		}
+	case *syntax.WhileClause:
+		c.loop = true
+		p.stmts(cmd.Cond, c)
+		p.stmts(cmd.Do, c)
+	case *syntax.ForClause:
+		p.substs(cmd.Loop, c)
+		if wi, ok := cmd.Loop.(*syntax.WordIter); ok && wi.Name != nil {
+			p.vars.setDynamic(wi.Name.Value)
+		}
+		c.loop = true
+		p.stmts(cmd.Do, c)
+	case *syntax.CaseClause:
+		p.substs(cmd.Word, c)
+		for _, item := range cmd.Items {
+			for _, pat := range item.Patterns {
+				p.substs(pat, c)
+			}
+			p.stmts(item.Stmts, c)
+		}
+	case *syntax.FuncDecl:
+		name := ""
+		if cmd.Name != nil {
+			name = cmd.Name.Value
+		}
+		p.fn = append(p.fn, name)
+		p.stmt(cmd.Body, ctx{})
+		p.fn = p.fn[:len(p.fn)-1]
+	case *syntax.ArithmCmd:
+		p.substs(cmd.X, c)
+	case *syntax.TestClause:
+		p.substs(cmd.X, c)
+	case *syntax.DeclClause:
+		return p.decl(cmd, st, c)
+	case *syntax.LetClause:
+		for _, x := range cmd.Exprs {
+			p.substs(x, c)
+		}
+	case *syntax.TimeClause:
+		p.stmt(cmd.Stmt, c)
+	case *syntax.CoprocClause:
+		c.background = true
+		p.stmt(cmd.Stmt, c)
+	case *syntax.TestDecl:
+		p.stmt(cmd.Body, c)
+	default:
+		// A construct this walker does not know: still find every
+		// command substitution inside it.
+		p.substs(cmd, c)
+	}
+	return nil
+}
+
+// pipeline walks a | b | c, telling each stage which command feeds it.
+func (p *parser) pipeline(bc *syntax.BinaryCmd, c ctx) {
+	var stages []*syntax.Stmt
+	var collect func(st *syntax.Stmt)
+	collect = func(st *syntax.Stmt) {
+		if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) &&
+			len(st.Redirs) == 0 && !st.Background && !st.Negated {
+			collect(b.X)
+			collect(b.Y)
+			return
+		}
+		stages = append(stages, st)
+	}
+	collect(bc.X)
+	collect(bc.Y)
+	var prev *Command
+	for _, st := range stages {
+		sc := c
+		sc.piped = true
+		sc.stdinFrom = prev
+		prev = p.stmt(st, sc)
+		if prev == nil {
+			// A compound stage (a subshell, a loop): its output is
+			// unknown; keep a placeholder so the next stage knows it
+			// reads from something.
+			prev = &Command{Args: []Word{{Value: "(…)"}}, Start: int(st.Pos().Offset()), End: int(st.End().Offset())}
+		}
+	}
+}
+
+// substs walks every command substitution and process substitution inside a
+// node, such as a word or an arithmetic expression.
+func (p *parser) substs(n syntax.Node, c ctx) {
+	switch x := n.(type) {
+	case nil:
+		return
+	case *syntax.Word:
+		if x == nil {
+			return
+		}
+	case *syntax.ArrayExpr:
+		if x == nil {
+			return
+		}
+	}
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			sc := ctx{subst: true, background: c.background}
+			p.stmts(n.Stmts, sc)
+			return false
+		case *syntax.ProcSubst:
+			sc := ctx{subst: true, background: c.background}
+			p.stmts(n.Stmts, sc)
+			return false
+		}
+		return true
+	})
+}
+
+// redirs walks the words of redirections for substitutions.
+func (p *parser) redirs(rs []*syntax.Redirect, c ctx) []Redirect {
+	var out []Redirect
+	for _, r := range rs {
+		p.substs(r.Word, c)
+		p.substs(r.Hdoc, c)
+		rd := Redirect{Op: r.Op.String()}
+		if r.N != nil {
+			rd.Fd = r.N.Value
+		}
+		if r.Word != nil {
+			rd.Target = p.literal(r.Word)
+		}
+		switch r.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			rd.Body, rd.BodyStatic = p.heredoc(r.Hdoc)
+		case syntax.WordHdoc:
+			rd.Body, rd.BodyStatic = rd.Target.Value+"\n", rd.Target.Static
+		}
+		out = append(out, rd)
+	}
+	return out
+}
+
+// heredoc resolves a heredoc body. A quoted delimiter keeps it literal; an
+// unquoted one expands parameters and substitutions in it.
+func (p *parser) heredoc(w *syntax.Word) (string, bool) {
+	if w == nil {
+		return "", true
+	}
+	r := newResolver(p.vars)
+	s, err := expand.Document(&r.cfg, w)
+	if err != nil {
+		return p.text(w), false
+	}
+	return s, !r.dynamic
+}
+
+// decl handles export, declare, local, readonly and typeset: they assign
+// variables, and are listed as commands for the rules.
+func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
+	start, end := p.span(st.Pos(), st.End())
+	cmd := &Command{Start: start, End: end, Line: p.line(st.Pos())}
+	cmd.Args = append(cmd.Args, Word{Value: dc.Variant.Value, Static: true, Start: start, End: start + len(dc.Variant.Value)})
+	for _, a := range dc.Args {
+		p.substs(a.Value, c)
+		p.substs(a.Index, c)
+		if a.Naked {
+			if a.Name != nil {
+				cmd.Args = append(cmd.Args, Word{Value: a.Name.Value, Static: true, Start: start, End: end})
+			} else if a.Value != nil {
+				cmd.Args = append(cmd.Args, p.fields(a.Value)...)
+			}
+			continue
+		}
+		if a.Name == nil {
+			continue
+		}
+		v := p.assignValue(a)
+		if v.Static {
+			p.vars.set(a.Name.Value, v.Value)
+		} else {
+			p.vars.setDynamic(a.Name.Value)
+		}
+		cmd.Args = append(cmd.Args, Word{Value: a.Name.Value + "=" + v.Value, Static: v.Static, Start: v.Start, End: v.End})
+	}
+	cmd.Redirs = p.redirs(st.Redirs, c)
+	p.finish(cmd, st, c)
+	return cmd
+}
+
+func (p *parser) assignValue(a *syntax.Assign) Word {
+	if a.Array != nil {
+		start, end := p.span(a.Pos(), a.End())
+		p.substs(a.Array, ctx{})
+		return Word{Value: p.text(a.Array), Start: start, End: end}
+	}
+	if a.Value == nil {
+		start, end := p.span(a.Pos(), a.End())
+		return Word{Static: true, Start: start, End: end}
+	}
+	w := p.literal(a.Value)
+	if a.Append {
+		if old, ok := p.vars.val[a.Name.Value]; ok {
+			w.Value = old + w.Value
+		} else {
+			w.Static = false
+		}
+	}
+	return w
+}
+
+// call walks a simple command.
+func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
+	start, end := p.span(st.Pos(), st.End())
+	cmd := &Command{Start: start, End: end, Line: p.line(st.Pos())}
+	for _, a := range ce.Assigns {
+		p.substs(a.Value, c)
+		p.substs(a.Array, c)
+		p.substs(a.Index, c)
+	}
+	for _, w := range ce.Args {
+		p.substs(w, c)
+	}
+	// Words expand before the prefix assignments take effect.
+	for _, w := range ce.Args {
+		cmd.Args = append(cmd.Args, p.fields(w)...)
+	}
+	for _, a := range ce.Assigns {
+		if a.Name == nil {
+			continue
+		}
+		v := p.assignValue(a)
+		if len(ce.Args) == 0 {
+			if v.Static {
+				p.vars.set(a.Name.Value, v.Value)
+			} else {
+				p.vars.setDynamic(a.Name.Value)
+			}
+			continue
+		}
+		cmd.Env = append(cmd.Env, Assign{Name: a.Name.Value, Value: v})
+	}
+	cmd.Redirs = p.redirs(st.Redirs, c)
+	if len(cmd.Args) == 0 && len(cmd.Redirs) == 0 {
+		return nil
+	}
+	p.finish(cmd, st, c)
+	return cmd
+}
+
+// finish fills in where a command sits, records it, and unwraps what it
+// runs.
+func (p *parser) finish(cmd *Command, st *syntax.Stmt, c ctx) {
+	cmd.Via = p.via
+	cmd.Remote = p.remote
+	cmd.Background = c.background
+	cmd.Subst = c.subst
+	cmd.Piped = c.piped
+	cmd.InLoop = c.loop
+	if len(p.fn) > 0 {
+		cmd.InFunc = p.fn[len(p.fn)-1]
+	}
+	cmd.StdinFrom = c.stdinFrom
+	cmd.StdinText, cmd.StdinStatic = stdinOf(cmd)
+	p.add(cmd)
+	p.unwrap(cmd)
+}
+
+// add records a command, enforcing the command limit.
+func (p *parser) add(cmd *Command) {
+	if p.stopped {
+		return
+	}
+	if len(p.res.Commands) >= maxCommands {
+		p.stopped = true
+		p.issue(IssueLimit, "more than 20000 commands in one input", cmd.Start, len(p.res.Input))
+		rawScan(p.res, p.res.Input[min(cmd.Start, len(p.res.Input)):])
+		return
+	}
+	p.res.Commands = append(p.res.Commands, cmd)
+}
+
+// stdinOf returns the static text fed to a command's standard input, from
+// its last input redirection or the pipeline stage before it.
+func stdinOf(cmd *Command) (string, bool) {
+	for i := len(cmd.Redirs) - 1; i >= 0; i-- {
+		r := cmd.Redirs[i]
+		if r.Fd != "" && r.Fd != "0" {
+			continue
+		}
+		switch r.Op {
+		case "<<", "<<-", "<<<":
+			return r.Body, r.BodyStatic
+		case "<", "<>":
+			return "", false
+		}
+	}
+	if cmd.StdinFrom != nil {
+		return output(cmd.StdinFrom)
+	}
+	return "", false
+}
+
+// output returns what a command prints, when that is statically known: echo
+// and printf of static words, cat of its static input, and decoders of a
+// static input (base64, base32, xxd -r -p, rev, gzip -d).
+func output(c *Command) (string, bool) {
+	if len(c.Args) == 0 {
+		return "", false
+	}
+	for _, w := range c.Args {
+		if !w.Static {
+			return "", false
+		}
+	}
+	argv := c.Argv()
+	argv[0] = c.Name()
+	if s, ok := echoOutput(argv); ok {
+		return s, true
+	}
+	if !c.StdinStatic {
+		return "", false
+	}
+	return decode(argv, c.StdinText)
+}
+
+func joinArgs(ws []Word) (string, bool) {
+	var sb strings.Builder
+	static := true
+	for i, w := range ws {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(w.Value)
+		static = static && w.Static
+	}
+	return sb.String(), static
+}

@@ -1,0 +1,434 @@
+package parse
+
+import (
+	"io"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// home is the value ~ and $HOME resolve to. Rules recognise it; it is never
+// the real home directory, so a check does not depend on who runs it.
+const home = "~"
+
+// vars is the constant propagation state of one command line: the variables
+// assigned static values earlier in it, and the names known to be dynamic.
+type vars struct {
+	val map[string]string
+	dyn map[string]bool
+}
+
+func newVars() *vars {
+	return &vars{val: map[string]string{}, dyn: map[string]bool{}}
+}
+
+func (v *vars) set(name, value string) {
+	v.val[name] = value
+	delete(v.dyn, name)
+}
+
+func (v *vars) setDynamic(name string) {
+	delete(v.val, name)
+	v.dyn[name] = true
+}
+
+// resolver expands words with a fresh, safe expand.Config: nothing runs, the
+// user database is never read, no globbing. It records whether any part of the
+// word was not statically known.
+type resolver struct {
+	vars    *vars
+	dynamic bool
+	origin  string
+	cfg     expand.Config
+}
+
+// taint marks the word dynamic, remembering the worst origin seen.
+func (r *resolver) taint(origin string) {
+	r.dynamic = true
+	r.origin = worseOrigin(r.origin, origin)
+}
+
+func newResolver(v *vars) *resolver {
+	r := &resolver{vars: v}
+	r.cfg = expand.Config{
+		Env:       r,
+		CmdSubst:  r.cmdSubst,
+		ProcSubst: r.procSubst,
+	}
+	return r
+}
+
+// Get implements expand.Environ.
+func (r *resolver) Get(name string) expand.Variable {
+	str := func(s string) expand.Variable {
+		return expand.Variable{Set: true, Kind: expand.String, Str: s}
+	}
+	if v, ok := r.vars.val[name]; ok {
+		return str(v)
+	}
+	switch {
+	case name == "IFS":
+		return str(" \t\n")
+	case name == "HOME":
+		return str(home)
+	case strings.HasPrefix(name, "HOME "):
+		return str("~" + strings.TrimPrefix(name, "HOME "))
+	case name == "PWD":
+		return expand.Variable{}
+	}
+	r.taint("dynamic")
+	return str("${" + name + "}")
+}
+
+// Each implements expand.Environ.
+func (r *resolver) Each(func(name string, vr expand.Variable) bool) {}
+
+// cmdSubst resolves $(echo rm) and $(printf %s rm) of static text; any other
+// command substitution leaves the word dynamic.
+func (r *resolver) cmdSubst(w io.Writer, cs *syntax.CmdSubst) error {
+	if out, ok := r.staticOutput(cs.Stmts); ok {
+		io.WriteString(w, out)
+		return nil
+	}
+	r.taint(classify(cs.Stmts))
+	io.WriteString(w, "$(…)")
+	return nil
+}
+
+func (r *resolver) procSubst(ps *syntax.ProcSubst) (string, error) {
+	r.taint(classify(ps.Stmts))
+	return "/dev/fd/63", nil
+}
+
+// staticOutput returns what a list of statements prints when it is a single
+// echo or printf of static words.
+func (r *resolver) staticOutput(stmts []*syntax.Stmt) (string, bool) {
+	if len(stmts) != 1 || stmts[0].Background || stmts[0].Negated || len(stmts[0].Redirs) > 0 {
+		return "", false
+	}
+	call, ok := stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Assigns) > 0 || len(call.Args) == 0 {
+		return "", false
+	}
+	sub := newResolver(r.vars)
+	args, err := expand.Fields(&sub.cfg, call.Args...)
+	if err != nil || sub.dynamic {
+		return "", false
+	}
+	return echoOutput(args)
+}
+
+// echoOutput returns the output of echo or printf with the given argv.
+func echoOutput(argv []string) (string, bool) {
+	switch argv[0] {
+	case "echo":
+		return echo(argv[1:]), true
+	case "printf":
+		return printf(argv[1:])
+	case "mktemp":
+		// A fresh name under $TMPDIR; only its place matters here.
+		for _, a := range argv[1:] {
+			if strings.Contains(a, "/") || a == "-p" || strings.HasPrefix(a, "--tmpdir=") {
+				return "", false
+			}
+		}
+		return "/tmp/tmp.XXXXXXXXXX\n", true
+	}
+	return "", false
+}
+
+func echo(args []string) string {
+	newline, escapes := true, false
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && strings.Trim(args[0][1:], "neE") == "" {
+		for _, c := range args[0][1:] {
+			switch c {
+			case 'n':
+				newline = false
+			case 'e':
+				escapes = true
+			case 'E':
+				escapes = false
+			}
+		}
+		args = args[1:]
+	}
+	s := strings.Join(args, " ")
+	if escapes {
+		s = unescape(s)
+	}
+	if newline {
+		s += "\n"
+	}
+	return s
+}
+
+// printf implements the subset of printf used to hide text: %s, %b, %c, %%
+// and backslash escapes in the format. Anything else is not static.
+func printf(args []string) (string, bool) {
+	if len(args) == 0 {
+		return "", false
+	}
+	if args[0] == "--" {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return "", false
+	}
+	format, args := unescape(args[0]), args[1:]
+	var sb strings.Builder
+	for first := true; first || len(args) > 0; first = false {
+		used := false
+		for i := 0; i < len(format); i++ {
+			c := format[i]
+			if c != '%' || i+1 == len(format) {
+				sb.WriteByte(c)
+				continue
+			}
+			i++
+			next := func() string {
+				used = true
+				if len(args) == 0 {
+					return ""
+				}
+				a := args[0]
+				args = args[1:]
+				return a
+			}
+			switch format[i] {
+			case '%':
+				sb.WriteByte('%')
+			case 's':
+				sb.WriteString(next())
+			case 'b':
+				sb.WriteString(unescape(next()))
+			case 'c':
+				if a := next(); a != "" {
+					sb.WriteByte(a[0])
+				}
+			default:
+				return "", false
+			}
+		}
+		if !used {
+			break
+		}
+		if sb.Len() > maxInput {
+			return "", false
+		}
+	}
+	return sb.String(), true
+}
+
+// unescape interprets the backslash escapes of echo -e and printf.
+func unescape(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 == len(s) {
+			sb.WriteByte(c)
+			continue
+		}
+		i++
+		switch s[i] {
+		case 'n':
+			sb.WriteByte('\n')
+		case 't':
+			sb.WriteByte('\t')
+		case 'r':
+			sb.WriteByte('\r')
+		case 'a':
+			sb.WriteByte('\a')
+		case 'b':
+			sb.WriteByte('\b')
+		case 'f':
+			sb.WriteByte('\f')
+		case 'v':
+			sb.WriteByte('\v')
+		case 'e', 'E':
+			sb.WriteByte(0x1b)
+		case '\\':
+			sb.WriteByte('\\')
+		case 'x':
+			n, j := 0, i+1
+			for ; j < len(s) && j < i+3 && isHex(s[j]); j++ {
+				n = n*16 + hexVal(s[j])
+			}
+			if j == i+1 {
+				sb.WriteString(`\x`)
+				continue
+			}
+			sb.WriteByte(byte(n))
+			i = j - 1
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			n, j := 0, i
+			if s[i] == '0' {
+				j++
+			}
+			for k := j; j < len(s) && j < k+3 && s[j] >= '0' && s[j] <= '7'; j++ {
+				n = n*8 + int(s[j]-'0')
+			}
+			sb.WriteByte(byte(n))
+			i = j - 1
+		default:
+			sb.WriteByte('\\')
+			sb.WriteByte(s[i])
+		}
+	}
+	return sb.String()
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+func hexVal(c byte) int {
+	switch {
+	case c >= 'a':
+		return int(c-'a') + 10
+	case c >= 'A':
+		return int(c-'A') + 10
+	}
+	return int(c - '0')
+}
+
+// fields resolves one syntax word into the fields the shell would pass.
+// Brace expansion that would produce more than maxBraceFields fields is not
+// performed: the word is kept as written and marked dynamic.
+func (p *parser) fields(w *syntax.Word) []Word {
+	start, end := p.span(w.Pos(), w.End())
+	if braceSize(w) > maxBraceFields {
+		p.issue(IssueLimit, "brace expansion would produce more than 4096 words", start, end)
+		return []Word{{Value: p.text(w), Static: false, Origin: "dynamic", Start: start, End: end}}
+	}
+	r := newResolver(p.vars)
+	vals, err := expand.Fields(&r.cfg, w)
+	if err != nil {
+		return []Word{{Value: p.text(w), Static: false, Start: start, End: end}}
+	}
+	out := make([]Word, 0, len(vals))
+	for _, v := range vals {
+		out = append(out, Word{Value: v, Static: !r.dynamic, Origin: r.origin, Start: start, End: end})
+	}
+	return out
+}
+
+// literal resolves a word used as a single string (an assignment value, a
+// redirect target).
+func (p *parser) literal(w *syntax.Word) Word {
+	if w == nil {
+		return Word{Static: true}
+	}
+	start, end := p.span(w.Pos(), w.End())
+	if braceSize(w) > maxBraceFields {
+		return Word{Value: p.text(w), Start: start, End: end}
+	}
+	r := newResolver(p.vars)
+	v, err := expand.Literal(&r.cfg, w)
+	if err != nil {
+		return Word{Value: p.text(w), Start: start, End: end}
+	}
+	return Word{Value: v, Static: !r.dynamic, Origin: r.origin, Start: start, End: end}
+}
+
+// braceSize estimates how many fields brace expansion makes of a word,
+// without expanding it. It overestimates rather than under.
+func braceSize(w *syntax.Word) int {
+	size := 1
+	for _, part := range w.Parts {
+		lit, ok := part.(*syntax.Lit)
+		if !ok || !strings.Contains(lit.Value, "{") {
+			continue
+		}
+		size *= litBraceSize(lit.Value)
+		if size > maxBraceFields {
+			return size
+		}
+	}
+	return size
+}
+
+func litBraceSize(s string) int {
+	size := 1
+	for i := 0; i < len(s); i++ {
+		if s[i] != '{' {
+			continue
+		}
+		depth, commas, j := 0, 0, i
+		for ; j < len(s); j++ {
+			switch s[j] {
+			case '{':
+				depth++
+			case '}':
+				depth--
+			case ',':
+				commas++
+			}
+			if depth == 0 {
+				break
+			}
+		}
+		if j >= len(s) {
+			return size
+		}
+		inner := s[i+1 : j]
+		n := commas + 1
+		if a, b, ok := strings.Cut(inner, ".."); ok && commas == 0 {
+			n = rangeSize(a, b)
+		}
+		size *= n
+		if size > maxBraceFields {
+			return size
+		}
+		i = j
+	}
+	return size
+}
+
+func rangeSize(a, b string) int {
+	b, _, _ = strings.Cut(b, "..")
+	if len(a) == 1 && len(b) == 1 && !isDigitByte(a[0]) {
+		d := int(b[0]) - int(a[0])
+		return abs(d) + 1
+	}
+	x, okx := atoi(a)
+	y, oky := atoi(b)
+	if !okx || !oky {
+		return 1
+	}
+	return abs(y-x) + 1
+}
+
+func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
+
+func atoi(s string) (int, bool) {
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	if s == "" {
+		return 0, false
+	}
+	if len(s) > 12 {
+		return 1 << 40, true
+	}
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}

@@ -1,0 +1,306 @@
+package rules
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardsh/guardsh/parse"
+)
+
+// argv is a command's arguments split the GNU way: short letters, long
+// options (with their values), and operands.
+type argv struct {
+	short    map[byte]bool
+	long     map[string]string
+	operands []parse.Word
+	all      []parse.Word
+}
+
+// args splits a command's arguments. Options named in withValue take the
+// next argument as their value (for short options: the rest of the bundle).
+func args(c *parse.Command, withValue ...string) argv {
+	a := argv{short: map[byte]bool{}, long: map[string]string{}}
+	if len(c.Args) > 0 {
+		a.all = c.Args[1:]
+	}
+	ws := a.all
+	for i := 0; i < len(ws); i++ {
+		v := ws[i].Value
+		switch {
+		case v == "--":
+			a.operands = append(a.operands, ws[i+1:]...)
+			return a
+		case strings.HasPrefix(v, "--"):
+			name, val, eq := strings.Cut(v[2:], "=")
+			if !eq && contains(withValue, "--"+name) && i+1 < len(ws) {
+				i++
+				val = ws[i].Value
+			}
+			a.long[name] = val
+		case len(v) > 1 && v[0] == '-':
+			for j := 1; j < len(v); j++ {
+				a.short[v[j]] = true
+				if contains(withValue, "-"+string(v[j])) {
+					if j == len(v)-1 && i+1 < len(ws) {
+						i++
+					}
+					break
+				}
+			}
+		default:
+			a.operands = append(a.operands, ws[i])
+		}
+	}
+	return a
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// has reports whether any of the short letters or long names is set.
+func (a argv) has(opts ...string) bool {
+	for _, o := range opts {
+		if len(o) == 1 {
+			if a.short[o[0]] {
+				return true
+			}
+		} else if _, ok := a.long[o]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// value returns a long option's value.
+func (a argv) value(name string) (string, bool) {
+	v, ok := a.long[name]
+	return v, ok
+}
+
+// words returns the values of all arguments.
+func (a argv) words() []string {
+	out := make([]string, len(a.all))
+	for i, w := range a.all {
+		out[i] = w.Value
+	}
+	return out
+}
+
+// sub returns the first operand (a subcommand such as git's "reset") and the
+// rest, skipping the program's global options.
+func sub(c *parse.Command, globalWithValue ...string) (string, []parse.Word) {
+	ws := c.Args[1:]
+	for i := 0; i < len(ws); i++ {
+		v := ws[i].Value
+		if contains(globalWithValue, v) {
+			i++
+			continue
+		}
+		if strings.HasPrefix(v, "-") {
+			continue
+		}
+		return v, ws[i+1:]
+	}
+	return "", nil
+}
+
+// subCommand returns a copy of c whose argv starts at the subcommand.
+func subCommand(c *parse.Command, rest []parse.Word, name string) *parse.Command {
+	cp := *c
+	cp.Args = append([]parse.Word{{Value: name, Static: true}}, rest...)
+	return &cp
+}
+
+// underTemp reports whether a path is strictly inside a temporary directory,
+// without ".." and without a glob in its first component.
+func underTemp(p string) bool {
+	if strings.Contains(p, "..") {
+		return false
+	}
+	for _, t := range []string{"/tmp/", "/var/tmp/", "/private/tmp/", "${TMPDIR}/", "${TMPDIR:-/tmp}/", "/dev/shm/"} {
+		if rest, ok := strings.CutPrefix(p, t); ok {
+			rest = strings.TrimLeft(rest, "/")
+			first, _, _ := strings.Cut(rest, "/")
+			return first != "" && !strings.ContainsAny(first, "*?[") && first != "."
+		}
+	}
+	return false
+}
+
+// absolute reports whether a resolved path is absolute (or rooted in ~).
+func absolute(p string) bool {
+	return strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~")
+}
+
+// systemConfig reports whether a path is system configuration.
+func systemConfig(p string) bool {
+	c := path.Clean(p)
+	for _, d := range []string{"/etc", "/private/etc", "/boot", "/usr/lib/systemd", "/lib/systemd", "/Library/LaunchDaemons",
+		"/Library/LaunchAgents", "/private/var/root", "/etc/sudoers.d", "/usr/local/etc", "/var/spool/cron"} {
+		if c == d || strings.HasPrefix(c, d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// credentialFile reports whether a path holds credentials or shell start-up
+// code of the user.
+func credentialFile(p string) bool {
+	c := p
+	if strings.HasPrefix(c, "${HOME}") {
+		c = "~" + strings.TrimPrefix(c, "${HOME}")
+	}
+	if envFile(path.Base(c)) {
+		return true
+	}
+	if !strings.HasPrefix(c, "~/") && !strings.HasPrefix(c, "/root/") && !strings.HasPrefix(c, "/home/") {
+		return false
+	}
+	rest := c[strings.IndexByte(c, '/')+1:]
+	if strings.HasPrefix(c, "/home/") {
+		_, rest, _ = strings.Cut(rest[len("home/"):], "/")
+	}
+	rest = path.Clean(rest)
+	for _, f := range []string{".ssh", ".aws/credentials", ".aws/config", ".netrc", ".pgpass", ".npmrc", ".pypirc",
+		".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin",
+		".config/fish", ".gnupg", ".git-credentials", ".docker/config.json", ".kube/config", ".cshrc", ".tcshrc",
+		".inputrc", ".bash_logout", ".config/gh/hosts.yml", ".gitconfig", ".cargo/credentials", ".cargo/credentials.toml",
+		".config/gcloud", ".azure", ".terraform.d/credentials.tfrc.json", ".vault-token"} {
+		if rest == f || strings.HasPrefix(rest, f+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// secretFile reports whether a path holds secrets worth stealing.
+func secretFile(p string) bool {
+	c := strings.TrimPrefix(p, "@")
+	c = strings.TrimPrefix(c, "<")
+	if strings.HasPrefix(c, "${HOME}") {
+		c = "~" + strings.TrimPrefix(c, "${HOME}")
+	}
+	base := path.Base(c)
+	if envFile(base) ||
+		strings.HasPrefix(base, "id_") && strings.Contains(c, ".ssh") ||
+		c == "/etc/shadow" || c == "/etc/gshadow" || strings.HasPrefix(c, "/etc/ssh/ssh_host_") && !strings.HasSuffix(c, ".pub") {
+		return !strings.HasSuffix(c, ".pub")
+	}
+	if !strings.HasPrefix(c, "~/") && !strings.HasPrefix(c, "/root/") && !strings.HasPrefix(c, "/home/") {
+		return false
+	}
+	for _, f := range []string{"/.ssh", "/.aws/credentials", "/.netrc", "/.gnupg", "/.git-credentials", "/.docker/config.json",
+		"/.kube/config", "/.pgpass", "/.npmrc", "/.pypirc", "/.config/gh/hosts.yml", "/.vault-token", "/.config/gcloud", "/.azure"} {
+		if strings.HasSuffix(c, f) || strings.Contains(c, f+"/") {
+			return !strings.HasSuffix(c, ".pub") && !strings.HasSuffix(c, "known_hosts")
+		}
+	}
+	return false
+}
+
+// guardshFile reports whether a path is guardsh's own configuration or state.
+func guardshFile(p string) bool {
+	for _, s := range []string{".config/guardsh", ".local/state/guardsh", "${XDG_CONFIG_HOME}/guardsh", "${XDG_STATE_HOME}/guardsh",
+		"${GUARDSH_CONFIG}", ".local/share/guardsh", "${XDG_DATA_HOME}/guardsh", "guardsh/config.toml", "guardsh/audit.jsonl"} {
+		if strings.Contains(p, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// writeTargets returns every path a command writes to: redirection targets,
+// tee operands, cp/mv/install/ln destinations, sed -i and perl -i files,
+// truncate and dd of= targets.
+func writeTargets(c *parse.Command) []parse.Word {
+	var out []parse.Word
+	for _, r := range c.Redirs {
+		if r.Writes() {
+			out = append(out, r.Target)
+		}
+	}
+	if len(c.Args) == 0 {
+		return out
+	}
+	switch c.Name() {
+	case "tee":
+		out = append(out, args(c).operands...)
+	case "cp", "mv", "install", "ln", "rsync":
+		a := args(c, "-t", "--target-directory", "-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix", "-e")
+		if t, ok := a.value("target-directory"); ok {
+			out = append(out, parse.Word{Value: t, Static: true, Start: c.Start, End: c.End})
+		} else if a.short['t'] {
+			for i, w := range c.Args {
+				if w.Value == "-t" && i+1 < len(c.Args) {
+					out = append(out, c.Args[i+1])
+				}
+			}
+		} else if len(a.operands) >= 2 {
+			out = append(out, a.operands[len(a.operands)-1])
+		}
+	case "sed":
+		a := args(c, "-e", "-f", "--expression", "--file", "-l", "--line-length")
+		if a.has("i", "in-place") || inPlaceBundle(c) {
+			ops := a.operands
+			if !a.has("e", "expression", "f", "file") && len(ops) > 0 {
+				ops = ops[1:]
+			}
+			out = append(out, ops...)
+		}
+	case "perl":
+		if inPlaceBundle(c) {
+			a := args(c, "-e", "-E")
+			out = append(out, a.operands...)
+		}
+	case "truncate", "shred", "touch":
+		if c.Name() != "touch" {
+			out = append(out, args(c, "-s", "--size", "-r", "--reference", "-n", "--iterations").operands...)
+		}
+	case "dd":
+		for _, w := range c.Args[1:] {
+			if v, ok := strings.CutPrefix(w.Value, "of="); ok {
+				w.Value = v
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
+// inPlaceBundle finds -i in bundles such as -pi or -i.bak.
+func inPlaceBundle(c *parse.Command) bool {
+	for _, w := range c.Args[1:] {
+		v := w.Value
+		if strings.HasPrefix(v, "-i") || strings.HasPrefix(v, "--in-place") {
+			return true
+		}
+		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.Contains(v, "i") && !strings.ContainsAny(v, "=/") && len(v) <= 4 {
+			return true
+		}
+	}
+	return false
+}
+
+// envFile reports whether a file name is a dotenv file with real values
+// (.env, .env.production), not a template (.env.example).
+func envFile(base string) bool {
+	if base == ".env" {
+		return true
+	}
+	if !strings.HasPrefix(base, ".env.") {
+		return false
+	}
+	for _, t := range []string{"example", "sample", "template", "dist", "defaults"} {
+		if strings.Contains(base, t) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,660 @@
+package rules
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardsh/guardsh/parse"
+)
+
+// rmRecursive reports whether rm deletes recursively: -r, -R, --recursive in
+// any spelling or position.
+func rmRecursive(c *parse.Command) bool {
+	return args(c).has("r", "R", "recursive")
+}
+
+// anyOperand reports whether a static operand satisfies pred.
+func anyOperand(c *parse.Command, pred func(string) bool) bool {
+	for _, w := range args(c).operands {
+		if w.Static && pred(w.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// viaHas reports whether the command was reached through one of the carriers.
+func viaHas(c *parse.Command, carriers ...string) bool {
+	for _, v := range c.Via {
+		if contains(carriers, v) {
+			return true
+		}
+	}
+	return false
+}
+
+func killsAll(c *parse.Command) bool {
+	ws := c.Args[1:]
+	if len(ws) == 1 && ws[0].Value == "-1" {
+		return true
+	}
+	// The first argument may be a signal: -9, -KILL, -s SIG, -n NUM.
+	i := 0
+	if i < len(ws) && (ws[i].Value == "-s" || ws[i].Value == "-n") {
+		i += 2
+	} else if i < len(ws) && strings.HasPrefix(ws[i].Value, "-") && ws[i].Value != "--" && i+1 < len(ws) {
+		i++
+	}
+	for ; i < len(ws); i++ {
+		if ws[i].Value == "-1" {
+			return true
+		}
+	}
+	return false
+}
+
+func shutsDown(c *parse.Command) bool {
+	a := args(c)
+	if a.has("help", "version") {
+		return false
+	}
+	switch c.Name() {
+	case "shutdown":
+		return !a.has("c", "k", "show")
+	case "reboot", "halt", "poweroff":
+		return true
+	case "init", "telinit":
+		return len(a.operands) > 0 && (a.operands[0].Value == "0" || a.operands[0].Value == "6")
+	case "systemctl", "loginctl":
+		s, _ := sub(c, "-H", "--host", "-M", "--machine")
+		switch s {
+		case "poweroff", "reboot", "halt", "kexec", "soft-reboot":
+			return true
+		}
+	}
+	return false
+}
+
+func findDeletes(c *parse.Command) bool {
+	for i, w := range c.Args {
+		if w.Value == "-delete" {
+			return true
+		}
+		if (w.Value == "-exec" || w.Value == "-execdir" || w.Value == "-ok" || w.Value == "-okdir") && i+1 < len(c.Args) {
+			n := path.Base(c.Args[i+1].Value)
+			if n == "rm" || n == "shred" || n == "unlink" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// findRootIn reports whether any of find's starting points satisfies pred.
+// With no starting point, find starts at ".".
+func findRootIn(c *parse.Command, pred func(string) bool) bool {
+	for _, w := range c.Args[1:] {
+		v := w.Value
+		if strings.HasPrefix(v, "-") || v == "!" || v == "(" {
+			break
+		}
+		if w.Static && pred(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// chmodMode returns chmod's mode argument.
+func chmodMode(c *parse.Command) string {
+	for _, w := range c.Args[1:] {
+		v := w.Value
+		if v == "--" {
+			continue
+		}
+		if strings.HasPrefix(v, "--") {
+			continue
+		}
+		if strings.HasPrefix(v, "-") && strings.Trim(v[1:], "RfvcH") == "" {
+			continue
+		}
+		return v
+	}
+	return ""
+}
+
+func octal(m string) (string, bool) {
+	if m == "" || len(m) > 5 {
+		return "", false
+	}
+	for _, r := range m {
+		if r < '0' || r > '7' {
+			return "", false
+		}
+	}
+	for len(m) < 4 {
+		m = "0" + m
+	}
+	return m[len(m)-4:], true
+}
+
+func worldWritable(m string) bool {
+	if o, ok := octal(m); ok {
+		return (o[3]-'0')&2 != 0
+	}
+	for _, clause := range strings.Split(m, ",") {
+		i := strings.IndexAny(clause, "+=")
+		if i < 0 {
+			continue
+		}
+		who, perms := clause[:i], clause[i+1:]
+		if (strings.ContainsAny(who, "oa") || who == "" && strings.HasPrefix(clause[i:], "=")) && strings.Contains(perms, "w") {
+			return true
+		}
+	}
+	return false
+}
+
+func setuid(m string) bool {
+	if o, ok := octal(m); ok {
+		d := o[0] - '0'
+		return d&4 != 0 || d&2 != 0
+	}
+	for _, clause := range strings.Split(m, ",") {
+		i := strings.IndexAny(clause, "+=")
+		if i >= 0 && strings.Contains(clause[i+1:], "s") {
+			return true
+		}
+	}
+	return false
+}
+
+// quietDevice reports devices that are safe to write to.
+func quietDevice(p string) bool {
+	switch p {
+	case "/dev/null", "/dev/zero", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/full":
+		return true
+	}
+	return strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/dev/pts/")
+}
+
+// sqlTexts returns the SQL a database client gets: -c, -e, --command,
+// --execute, --query, positional SQL for sqlite3 and duckdb, and static
+// standard input.
+func sqlTexts(c *parse.Command) []string {
+	var out []string
+	ws := c.Args[1:]
+	for i := 0; i < len(ws); i++ {
+		v := ws[i].Value
+		name, val, eq := strings.Cut(v, "=")
+		switch name {
+		case "-c", "-e", "--command", "--execute", "-Q", "-q", "--query", "--eval":
+			if eq {
+				out = append(out, val)
+			} else if i+1 < len(ws) {
+				out = append(out, ws[i+1].Value)
+				i++
+			}
+			continue
+		}
+		if len(v) > 2 && (strings.HasPrefix(v, "-c") || strings.HasPrefix(v, "-e") && c.Name() != "psql") && !strings.HasPrefix(v, "--") {
+			out = append(out, v[2:])
+		}
+	}
+	if c.Name() == "sqlite3" || c.Name() == "duckdb" || c.Name() == "litecli" {
+		ops := args(c, "-cmd", "-separator", "-nullvalue").operands
+		for i := 1; i < len(ops); i++ {
+			out = append(out, ops[i].Value)
+		}
+	}
+	if c.Name() == "cockroach" || c.Name() == "bq" {
+		for _, w := range args(c).operands {
+			out = append(out, w.Value)
+		}
+	}
+	if c.StdinStatic {
+		out = append(out, c.StdinText)
+	}
+	return out
+}
+
+// sqlDestructive reports whether SQL text drops, truncates, or deletes without
+// a WHERE clause.
+func sqlDestructive(sql string) bool {
+	for _, stmt := range strings.Split(sql, ";") {
+		words := strings.Fields(strings.ToUpper(stripSQLComments(stmt)))
+		if len(words) == 0 {
+			continue
+		}
+		switch words[0] {
+		case "DROP", "TRUNCATE":
+			return true
+		case "DELETE":
+			if !contains(words, "WHERE") {
+				return true
+			}
+			// WHERE 1=1 and WHERE TRUE delete everything too.
+			i := indexOf(words, "WHERE")
+			if i+1 < len(words) && (words[i+1] == "1=1" || words[i+1] == "TRUE" || words[i+1] == "1") {
+				return true
+			}
+		case "ALTER":
+			if contains(words, "DROP") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+func stripSQLComments(s string) string {
+	var sb strings.Builder
+	for _, line := range strings.Split(s, "\n") {
+		if i := strings.Index(line, "--"); i >= 0 {
+			line = line[:i]
+		}
+		sb.WriteString(line)
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+func sigKill(c *parse.Command) bool {
+	for i, w := range c.Args {
+		v := strings.ToUpper(w.Value)
+		if (v == "-S" || v == "--SIGNAL") && i+1 < len(c.Args) {
+			s := strings.ToUpper(c.Args[i+1].Value)
+			if s == "KILL" || s == "9" || s == "SIGKILL" {
+				return true
+			}
+		}
+		if v == "-SIGKILL" || v == "-KILL" || v == "--SIGNAL=KILL" || v == "--SIGNAL=9" {
+			return true
+		}
+	}
+	return false
+}
+
+// dangerousLooking reports arguments that would be destructive for a
+// destructive program.
+func dangerousLooking(w parse.Word) bool {
+	v := w.Value
+	switch v {
+	case "-rf", "-fr", "-r", "-R", "-Rf", "-rF", "--recursive", "--force", "-f", "--no-preserve-root", "-9", "-KILL",
+		"--hard", "777", "666", "--mirror", "--delete", "--now", "-delete", "DROP", "FLUSHALL", "destroy":
+		return true
+	}
+	if strings.HasPrefix(v, "of=") || strings.HasPrefix(v, "if=/dev/") {
+		return true
+	}
+	return w.Static && (parse.RootLike(v) || parse.SystemDir(v) || parse.HomeLike(v) || parse.BlockDevice(v))
+}
+
+func dynamicCommand(c *parse.Command) bool {
+	if len(c.Args) == 0 || c.Args[0].Static {
+		return false
+	}
+	if c.Args[0].Origin == "network" || c.Args[0].Origin == "decoder" {
+		return true
+	}
+	for _, w := range c.Args[1:] {
+		if dangerousLooking(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// gitSub returns git's subcommand and its arguments, skipping global options.
+func gitSub(c *parse.Command) (string, []parse.Word) {
+	return sub(c, "-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix")
+}
+
+func gitDiscards(c *parse.Command) bool {
+	s, rest := gitSub(c)
+	vals := make([]string, len(rest))
+	for i, w := range rest {
+		vals[i] = w.Value
+	}
+	sc := subCommand(c, rest, s)
+	a := args(sc)
+	switch s {
+	case "clean":
+		return (a.has("f", "force")) && !a.has("n", "dry-run")
+	case "branch":
+		return a.has("D") || a.has("delete", "d") && a.has("force", "f")
+	case "checkout":
+		if a.has("f", "force") {
+			return true
+		}
+		for _, w := range a.operands {
+			if w.Value == "." || w.Value == ":/" || w.Value == "*" {
+				return true
+			}
+		}
+	case "restore":
+		if a.has("staged", "S") && !a.has("worktree", "W") {
+			return false
+		}
+		for _, w := range a.operands {
+			if w.Value == "." || w.Value == ":/" || w.Value == "*" {
+				return true
+			}
+		}
+	case "stash":
+		return len(vals) > 0 && (vals[0] == "clear" || vals[0] == "drop")
+	case "reflog":
+		return len(vals) > 0 && (vals[0] == "expire" || vals[0] == "delete")
+	case "filter-branch", "filter-repo":
+		return true
+	}
+	return false
+}
+
+// chmodThenRun finds chmod +x FILE followed by running FILE in the same input.
+func chmodThenRun(r *parse.Result) []hit {
+	var out []hit
+	made := map[string]*parse.Command{}
+	for _, c := range r.Commands {
+		if c.Name() == "chmod" {
+			m := chmodMode(c)
+			exec := strings.Contains(m, "x") && strings.ContainsAny(m, "+=")
+			if o, ok := octal(m); ok {
+				exec = (o[1]-'0')&1 != 0
+			}
+			if exec {
+				for _, w := range args(c).operands[1:] {
+					made[path.Clean(w.Value)] = c
+				}
+			}
+			continue
+		}
+		if len(c.Args) == 0 {
+			continue
+		}
+		if first, ok := made[path.Clean(c.Args[0].Value)]; ok {
+			out = append(out, hit{first.Start, c.End, ""})
+		}
+	}
+	return out
+}
+
+// shellsNoArgs reports a bare interactive shell as sudo's command.
+func shellsNoArgs(a argv) bool {
+	if len(a.operands) == 0 {
+		return false
+	}
+	switch path.Base(a.operands[0].Value) {
+	case "sh", "bash", "zsh", "fish", "dash", "ksh":
+		return len(a.operands) == 1
+	}
+	return false
+}
+
+func containerStops(c *parse.Command) bool {
+	s, rest := sub(c, "-H", "--host", "--context", "-c", "--config", "-l", "--log-level")
+	vals := make([]string, len(rest))
+	for i, w := range rest {
+		vals[i] = w.Value
+	}
+	if c.Name() == "docker-compose" {
+		return s == "down" || s == "stop" || s == "kill" || s == "rm"
+	}
+	switch s {
+	case "stop", "kill", "restart":
+		return true
+	case "rm", "rmi":
+		return contains(vals, "-f") || contains(vals, "--force")
+	case "compose":
+		for _, v := range vals {
+			if strings.HasPrefix(v, "-") {
+				continue
+			}
+			return v == "down" || v == "stop" || v == "kill" || v == "rm"
+		}
+	case "system", "volume", "container", "image", "network", "builder":
+		if len(vals) > 0 {
+			return vals[0] == "prune" || vals[0] == "rm" && s == "volume" || vals[0] == "kill" || vals[0] == "stop"
+		}
+	}
+	return false
+}
+
+func windowsDestructive(c *parse.Command) bool {
+	w := args(c).words()
+	low := strings.ToLower(strings.Join(w, " "))
+	switch strings.TrimSuffix(strings.ToLower(c.Name()), ".exe") {
+	case "cmd":
+		for _, v := range []string{" del ", " erase ", " rd ", " rmdir ", " format "} {
+			if strings.Contains(" "+low+" ", v) {
+				return true
+			}
+		}
+	case "vssadmin":
+		return strings.Contains(low, "delete") || strings.Contains(low, "resize shadowstorage")
+	case "bcdedit":
+		return strings.Contains(low, "/set") || strings.Contains(low, "/delete") || strings.Contains(low, "/deletevalue")
+	case "taskkill":
+		return strings.Contains(" "+low+" ", " /f ")
+	case "format", "format.com":
+		return len(w) > 0 && len(w[0]) == 2 && w[0][1] == ':'
+	case "wmic":
+		return strings.Contains(low, "shadowcopy delete")
+	case "wbadmin":
+		return strings.Contains(low, "delete")
+	case "cipher":
+		return strings.Contains(low, "/w")
+	case "del", "rd", "rmdir":
+		return strings.Contains(low, "/s")
+	case "powershell", "pwsh":
+		if strings.Contains(low, "-enc") || strings.Contains(low, "-e ") {
+			for _, v := range w {
+				lv := strings.ToLower(v)
+				if lv == "-e" || lv == "-ec" || strings.HasPrefix("-encodedcommand", lv) && len(lv) >= 4 {
+					return true
+				}
+			}
+		}
+		return strings.Contains(low, "remove-item") && (strings.Contains(low, "-recurse") || strings.Contains(low, "-r ")) ||
+			strings.Contains(low, "format-volume") || strings.Contains(low, "clear-disk")
+	}
+	return false
+}
+
+func cloudDestroys(c *parse.Command) bool {
+	w := args(c).words()
+	has := func(s ...string) bool {
+		for _, x := range s {
+			if !contains(w, x) {
+				return false
+			}
+		}
+		return true
+	}
+	dry := false
+	for _, x := range w {
+		if strings.HasPrefix(x, "--dry-run") && x != "--dry-run=none" {
+			dry = true
+		}
+	}
+	s, rest := sub(c, "-n", "--namespace", "--context", "--kubeconfig", "-f", "--profile", "--region", "--project", "-chdir")
+	switch c.Name() {
+	case "kubectl":
+		if s != "delete" || dry {
+			return false
+		}
+		if has("--all") || has("-A") || has("--all-namespaces") {
+			return true
+		}
+		if len(rest) > 0 {
+			kind := rest[0].Value
+			return kind == "namespace" || kind == "ns" || kind == "namespaces" || strings.HasPrefix(kind, "namespace/") ||
+				kind == "pv" || kind == "pvc" || kind == "persistentvolume" || kind == "persistentvolumeclaim" || kind == "node" || kind == "nodes" || kind == "crd"
+		}
+	case "helm":
+		return s == "uninstall" || s == "delete" || s == "del" || s == "un"
+	case "terraform", "tofu", "terragrunt":
+		return s == "destroy" || s == "apply" && (has("-auto-approve") || has("--auto-approve") || has("-destroy"))
+	case "pulumi":
+		return s == "destroy" || s == "up" && (has("-y") || has("--yes"))
+	case "aws":
+		if s == "s3" && len(rest) > 0 {
+			return rest[0].Value == "rm" && (has("--recursive")) || rest[0].Value == "rb" && has("--force")
+		}
+		for _, x := range w {
+			if strings.HasPrefix(x, "delete-") || strings.HasPrefix(x, "terminate-") {
+				return true
+			}
+		}
+	case "gcloud", "az", "doctl", "eksctl":
+		return contains(w, "delete") || contains(w, "destroy")
+	case "gsutil":
+		return (s == "rm" && (has("-r") || has("-R") || has("-a"))) || s == "rb"
+	}
+	return false
+}
+
+// network programs that send data to other hosts.
+var senders = map[string]bool{"curl": true, "wget": true, "nc": true, "ncat": true, "netcat": true, "socat": true, "scp": true,
+	"rsync": true, "sftp": true, "ftp": true, "http": true, "https": true, "xh": true, "telnet": true, "openssl": true, "aws": true, "gsutil": true, "rclone": true}
+
+func exfiltrates(c *parse.Command) bool {
+	name := c.Name()
+	if !senders[name] {
+		return false
+	}
+	for _, r := range c.Redirs {
+		if r.Op == "<" && secretFile(r.Target.Value) {
+			return true
+		}
+	}
+	for i, w := range c.Args[1:] {
+		v := w.Value
+		if _, val, ok := strings.Cut(v, "=@"); ok && secretFile(val) {
+			return true
+		}
+		if strings.HasPrefix(v, "@") && secretFile(v[1:]) {
+			return true
+		}
+		if _, val, ok := strings.Cut(v, "--post-file="); ok && secretFile(val) || strings.HasPrefix(v, "--body-file=") && secretFile(strings.TrimPrefix(v, "--body-file=")) {
+			return true
+		}
+		if (name == "scp" || name == "rsync" || name == "sftp" || name == "rclone" || name == "aws" || name == "gsutil") && secretFile(v) {
+			return true
+		}
+		prev := ""
+		if i > 0 {
+			prev = c.Args[i].Value
+		}
+		if (prev == "-T" || prev == "--upload-file" || prev == "--post-file" || prev == "-d" || prev == "--data" || prev == "--data-binary" || prev == "-F" || prev == "--form") && secretFile(strings.TrimPrefix(v, "@")) {
+			return true
+		}
+		if !w.Static && secretInURL(v) {
+			return true
+		}
+	}
+	// Piped in: cat ~/.ssh/id_rsa | curl -d @- …, env | nc …
+	for s := c.StdinFrom; s != nil; s = s.StdinFrom {
+		switch s.Name() {
+		case "env", "printenv", "set", "export":
+			if len(s.Args) == 1 || s.Name() == "printenv" && len(s.Args) == 1 {
+				return true
+			}
+		case "cat", "tar", "zip", "base64", "gzip", "head", "tail", "xxd", "gpg":
+			for _, w := range s.Args[1:] {
+				if secretFile(w.Value) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// secretInURL finds a URL carrying a variable named like a secret.
+func secretInURL(v string) bool {
+	if !strings.Contains(v, "://") {
+		return false
+	}
+	u := strings.ToUpper(v)
+	for _, s := range []string{"SECRET", "TOKEN", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "PRIVATE_KEY", "ACCESS_KEY", "CREDENTIAL"} {
+		if strings.Contains(u, "${"+s) || strings.Contains(u, "_"+s+"}") || strings.Contains(u, s+"}") {
+			return true
+		}
+	}
+	return false
+}
+
+func tampers(c *parse.Command) bool {
+	if len(c.Args) == 0 {
+		for _, t := range writeTargets(c) {
+			if guardshFile(t.Value) {
+				return true
+			}
+		}
+		return false
+	}
+	w := args(c).words()
+	all := c.Argv()[1:]
+	switch c.Name() {
+	case "trap":
+		for i, a := range all {
+			if (a == "DEBUG" || a == "RETURN") && i > 0 {
+				return all[0] == "-" || all[0] == "" || all[0] == "--"
+			}
+		}
+	case "unset", "unfunction", "functions":
+		for _, a := range all {
+			if strings.Contains(a, "guardsh") {
+				return true
+			}
+		}
+	case "bind":
+		joined := strings.Join(all, " ")
+		if contains(all, "-r") || contains(all, "-x") || strings.Contains(joined, ":") {
+			return strings.Contains(joined, `\C-m`) || strings.Contains(joined, `\C-j`) || strings.Contains(joined, `\r`) || strings.Contains(joined, "RETURN") || strings.Contains(joined, `\n`) || strings.Contains(joined, "guardsh")
+		}
+	case "bindkey":
+		joined := strings.Join(all, " ")
+		return strings.Contains(joined, "^M") || strings.Contains(joined, "^J") || strings.Contains(joined, "-r") && strings.Contains(joined, "guardsh")
+	case "zle":
+		return contains(all, "-N") && (contains(all, "accept-line") || strings.Contains(strings.Join(all, " "), "guardsh"))
+	case "shopt":
+		return contains(w, "extdebug") && contains(all, "-u")
+	case "set":
+		return contains(all, "+T") || contains(all, "functrace") && contains(all, "+o")
+	case "export", "declare", "typeset":
+		for _, a := range all {
+			if strings.HasPrefix(a, "GUARDSH_") && strings.Contains(a, "=") && !strings.HasPrefix(a, "GUARDSH_SESSION=") {
+				return true
+			}
+		}
+	case "complete":
+		return false
+	}
+	for _, t := range writeTargets(c) {
+		if guardshFile(t.Value) {
+			return true
+		}
+	}
+	if c.Name() == "rm" || c.Name() == "mv" || c.Name() == "chmod" || c.Name() == "ln" {
+		for _, a := range all {
+			if guardshFile(a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lowerBase is the lower-case base name of a path.
+func lowerBase(s string) string { return strings.ToLower(path.Base(s)) }

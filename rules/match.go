@@ -1,0 +1,109 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/guardsh/guardsh/parse"
+)
+
+// Match runs the table over an analysed input and returns its findings, worst
+// first within each command, without duplicates. Dangerous rules named in
+// disabled are skipped; hardline rules cannot be disabled.
+func Match(res *parse.Result, disabled map[string]bool) []Finding {
+	index()
+	m := matcher{res: res, disabled: disabled, seen: map[[3]any]bool{}}
+	for _, r := range inputs {
+		if m.off(r) {
+			continue
+		}
+		for _, h := range r.input(res) {
+			if m.add(r, h.start, h.end, nil, 0, false) && h.detail != "" {
+				m.out[len(m.out)-1].Reason += " (" + h.detail + ")"
+			}
+		}
+	}
+	for _, c := range res.Commands {
+		for _, r := range byName[c.Name()] {
+			m.try(r, c)
+		}
+		for _, r := range generic {
+			m.try(r, c)
+		}
+	}
+	return m.out
+}
+
+type matcher struct {
+	res      *parse.Result
+	disabled map[string]bool
+	seen     map[[3]any]bool
+	out      []Finding
+}
+
+func (m *matcher) off(r *Rule) bool {
+	return r.Tier == Dangerous && m.disabled[r.ID]
+}
+
+func (m *matcher) try(r *Rule, c *parse.Command) {
+	if m.off(r) && !c.Folded {
+		return
+	}
+	if !r.cmd(c) {
+		return
+	}
+	m.add(r, c.Start, c.End, c.Via, c.Line, c.Folded)
+}
+
+// add records a finding and reports whether it was new.
+func (m *matcher) add(r *Rule, start, end int, via []string, line int, folded bool) bool {
+	id, tier, title, reason := r.ID, r.Tier, r.Title, r.Reason
+	if folded {
+		lk := lookalike
+		id, tier, title = lk.ID, lk.Tier, lk.Title
+		reason = lk.Reason + " It reads as: " + r.Title + "."
+		if m.disabled[id] {
+			return false
+		}
+	}
+	key := [3]any{id, start, end}
+	if m.seen[key] {
+		return false
+	}
+	m.seen[key] = true
+	start = max(0, min(start, len(m.res.Input)))
+	end = max(start, min(end, len(m.res.Input)))
+	if via == nil {
+		via = []string{}
+	}
+	f := Finding{Rule: id, Tier: tier, Title: title, Reason: reason, Text: m.res.Input[start:end],
+		Start: start, End: end, Line: line, Via: via, Suggest: r.Suggest, Source: "guardsh",
+		NeverPermanent: r.NeverPermanent}
+	if folded {
+		f.Suggest = ""
+	}
+	m.out = append(m.out, f)
+	return true
+}
+
+// A hit is a match of an input rule: a span and what was found there.
+type hit struct {
+	start, end int
+	detail     string
+}
+
+// issueRule returns an input matcher for issues of the given kinds.
+func issueRule(kinds ...string) func(r *parse.Result) []hit {
+	return func(r *parse.Result) []hit {
+		var out []hit
+		for _, is := range r.Issues {
+			for _, k := range kinds {
+				if is.Kind == k {
+					out = append(out, hit{is.Start, is.End, is.Detail})
+				}
+			}
+		}
+		return out
+	}
+}
+
+func lower(s string) string { return strings.ToLower(s) }

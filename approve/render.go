@@ -38,7 +38,7 @@ func blockMessage(res *check.Result, hard []rules.Finding) string {
 
 // refusal explains an ask that was refused, for standard error.
 func refusal(res *check.Result, asks []rules.Finding) string {
-	s := listIDs(ruleIDs(asks)) + " needs approval\n" + describe(res, asks, plain)
+	s := needs(ruleIDs(asks)) + "\n" + describe(res, asks, plain)
 	return strings.TrimSuffix(s, "\n")
 }
 

@@ -8,7 +8,10 @@ import (
 
 	"github.com/guardsh/guardsh/parse"
 	"github.com/guardsh/guardsh/rules"
+	"github.com/guardsh/guardsh/tirith/hostcheck"
 )
+
+func init() { rules.Register(hostcheck.Rules...) }
 
 // A Scanner is an optional deep layer run after guardsh's own rules, such as
 // tirith. It is called only when Wants reports that the text could interest
@@ -59,6 +62,11 @@ func Analyse(text string, opts Options) (res *Result) {
 	res = &Result{Command: text, Verdict: Allow, Findings: rules.Match(pr, opts.Disabled), Incomplete: pr.Incomplete}
 	if res.Findings == nil {
 		res.Findings = []rules.Finding{}
+	}
+	for _, f := range hostcheck.Findings(pr.Input) {
+		if !opts.Disabled[f.Rule] {
+			res.Findings = append(res.Findings, f)
+		}
 	}
 	if opts.Native != nil {
 		res.Findings = append(res.Findings, opts.Native(pr.Input)...)
@@ -118,9 +126,11 @@ func verdictOf(fs []rules.Finding) Verdict {
 func Script(ctx context.Context, name, text string, opts Options) *Result {
 	r := Line(ctx, text, opts)
 	r.File = name
-	if r.Command != text {
-		r.Command = text
+	for i := range r.Findings {
+		if r.Findings[i].Line == 0 {
+			s := min(max(0, r.Findings[i].Start), len(r.Command))
+			r.Findings[i].Line = 1 + strings.Count(r.Command[:s], "\n")
+		}
 	}
-	_ = strings.TrimSpace
 	return r
 }

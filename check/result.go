@@ -56,8 +56,11 @@ type TirithInfo struct {
 // A Result is the verdict on one command line or script, with its findings.
 // It is the JSON object of `guardsh check --format json`.
 type Result struct {
-	Command  string          `json:"command"`
-	File     string          `json:"file,omitempty"`
+	Command string `json:"command"`
+	File    string `json:"file,omitempty"`
+	// Line is the first line of the command in File, for snippets of
+	// Dockerfiles and workflows.
+	Line     int             `json:"line,omitempty"`
 	Verdict  Verdict         `json:"verdict"`
 	Findings []rules.Finding `json:"findings"`
 	Tirith   *TirithInfo     `json:"tirith"`

@@ -87,6 +87,9 @@ type parser struct {
 	vars      *vars
 	fn        []string
 	stopped   bool
+	// cur is the command being unwrapped; payloads it carries extend its
+	// carrier chain.
+	cur *Command
 }
 
 // parse parses text and walks it. It reports false on a parse error.
@@ -115,13 +118,18 @@ func (p *parser) parse(text string) bool {
 // child returns a parser for a payload carried by word w through carrier.
 func (p *parser) child(carrier string, w Word, line int) *parser {
 	c := &parser{res: p.res, opts: p.opts, src: "", vars: newVars(), depth: p.depth + 1, remote: p.remote}
+	via := p.via
+	if p.cur != nil {
+		via = p.cur.Via
+		c.remote = c.remote || p.cur.Remote
+	}
 	span := [2]int{w.Start, w.End}
 	if p.outer != nil {
 		span = *p.outer
 	}
 	c.outer = &span
 	c.outerLine = line
-	c.via = append(append([]string(nil), p.via...), carrier)
+	c.via = append(append([]string(nil), via...), carrier)
 	return c
 }
 

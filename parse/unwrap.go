@@ -67,6 +67,9 @@ func (p *parser) unwrap(c *Command) {
 	if len(c.Args) == 0 || !c.Args[0].Static || p.stopped {
 		return
 	}
+	prev := p.cur
+	p.cur = c
+	defer func() { p.cur = prev }()
 	if len(c.Via) > 64 {
 		p.issue(IssueLimit, "more than 64 nested wrappers", c.Start, c.End)
 		return

@@ -22,15 +22,36 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 			}
 		}
 	}
+	var hits []*Rule
 	for _, c := range res.Commands {
+		hits = hits[:0]
 		for _, r := range byName[c.Name()] {
-			m.try(r, c)
+			if m.try(r, c) {
+				hits = append(hits, r)
+			}
 		}
 		for _, r := range generic {
-			m.try(r, c)
+			if m.try(r, c) {
+				hits = append(hits, r)
+			}
+		}
+		for _, r := range hits {
+			if !redundant(r, hits) {
+				m.add(r, c.Start, c.End, c.Via, c.Line, c.Folded)
+			}
 		}
 	}
 	return m.out
+}
+
+// redundant reports whether another matching rule makes r redundant.
+func redundant(r *Rule, hits []*Rule) bool {
+	for _, h := range hits {
+		if h != r && contains(h.over, r.ID) {
+			return true
+		}
+	}
+	return false
 }
 
 type matcher struct {
@@ -44,14 +65,11 @@ func (m *matcher) off(r *Rule) bool {
 	return r.Tier == Dangerous && m.disabled[r.ID]
 }
 
-func (m *matcher) try(r *Rule, c *parse.Command) {
+func (m *matcher) try(r *Rule, c *parse.Command) bool {
 	if m.off(r) && !c.Folded {
-		return
+		return false
 	}
-	if !r.cmd(c) {
-		return
-	}
-	m.add(r, c.Start, c.End, c.Via, c.Line, c.Folded)
+	return r.cmd(c)
 }
 
 // add records a finding and reports whether it was new.

@@ -30,6 +30,9 @@ type Rule struct {
 	Match   []string `json:"match"`
 	NoMatch []string `json:"no_match"`
 
+	// over lists rules this one makes redundant: when both match the same
+	// command, only this one is reported.
+	over []string
 	// names are the program names the rule looks at; nil means every
 	// command.
 	names []string
@@ -82,3 +85,18 @@ func index() {
 		}
 	})
 }
+
+// Register adds rules whose matching lives in another package (such as the
+// URL host checks), so that All, Lookup and `guardsh explain` know them.
+// Register must be called from an init function, before any matching.
+func Register(rs ...*Rule) {
+	for _, r := range rs {
+		if _, ok := Lookup(r.ID); !ok {
+			table = append(table, r)
+			external[r.ID] = true
+		}
+	}
+}
+
+// external holds the ids of registered rules.
+var external = map[string]bool{}

@@ -21,7 +21,7 @@ var lookalike = &Rule{
 var table = []*Rule{
 	// ── Hardline: never runs ──────────────────────────────────────────
 	{
-		ID: "rm-root", Tier: Hardline,
+		ID: "rm-root", Tier: Hardline, over: []string{"rm-recursive", "rm-absolute", "rm-system", "rm-home"},
 		Title:   "Recursive delete of /",
 		Reason:  "Deleting the root directory destroys the whole system.",
 		Suggest: "name the directory you mean, such as ./build",
@@ -41,7 +41,7 @@ var table = []*Rule{
 			"ls /", "grep -r 'rm -rf /' .", "cat <<EOF\nrm -rf /\nEOF", "rm -rf $dir/"},
 	},
 	{
-		ID: "rm-system", Tier: Hardline,
+		ID: "rm-system", Tier: Hardline, over: []string{"rm-recursive", "rm-absolute", "rm-system", "rm-home"},
 		Title:   "Recursive delete of a system directory",
 		Reason:  "Deleting /etc, /usr, /var, /boot or another system directory leaves the machine unbootable.",
 		Suggest: "delete only the file or subdirectory you mean",
@@ -53,7 +53,7 @@ var table = []*Rule{
 		NoMatch: []string{"rm -rf /etc/nginx/sites-enabled/old", "rm -rf /var/tmp/build", "rm /etc/motd", "rm -rf ./etc"},
 	},
 	{
-		ID: "rm-home", Tier: Hardline,
+		ID: "rm-home", Tier: Hardline, over: []string{"rm-recursive", "rm-absolute", "rm-system", "rm-home"},
 		Title:   "Recursive delete of the home directory",
 		Reason:  "Deleting your home directory destroys all your files and settings.",
 		Suggest: "name the directory inside your home you mean, such as ~/tmp/old",
@@ -77,7 +77,7 @@ var table = []*Rule{
 		NoMatch: []string{"mkfs.ext4 disk.img", "man mkfs", "echo mkfs.ext4 /dev/sda"},
 	},
 	{
-		ID: "disk-overwrite", Tier: Hardline,
+		ID: "disk-overwrite", Tier: Hardline, over: []string{"dd-absolute"},
 		Title:   "Write to a raw disk",
 		Reason:  "Writing to a disk device overwrites its partition table and filesystems.",
 		Suggest: "write to an image file, or run it by hand outside guardsh",
@@ -154,7 +154,7 @@ var table = []*Rule{
 		NoMatch: []string{"sudo true", "echo hi | sudo tee /tmp/x"},
 	},
 	{
-		ID: "chmod-root", Tier: Hardline,
+		ID: "chmod-root", Tier: Hardline, over: []string{"chmod-world-writable", "chmod-recursive-system", "chown-root"},
 		Title:   "Recursive permission or owner change of /",
 		Reason:  "Changing modes or owners of every file from / down breaks sudo, ssh and the system.",
 		Suggest: "apply it to the directory you mean",
@@ -166,7 +166,7 @@ var table = []*Rule{
 		NoMatch: []string{"chmod -R 755 ./dist", "chmod 755 /usr/local/bin/tool", "chown -R me ./repo"},
 	},
 	{
-		ID: "find-delete-root", Tier: Hardline,
+		ID: "find-delete-root", Tier: Hardline, over: []string{"find-delete"},
 		Title:  "find deleting from /",
 		Reason: "find / -delete removes every file on the system it can reach.",
 		names:  []string{"find"},
@@ -187,7 +187,7 @@ var table = []*Rule{
 
 	// ── Dangerous: a human approves ──────────────────────────────────
 	{
-		ID: "rm-recursive", Tier: Dangerous,
+		ID: "rm-recursive", Tier: Dangerous, over: []string{"rm-absolute", "xargs-rm", "find-delete"},
 		Title:   "Recursive delete",
 		Reason:  "rm -r deletes a whole tree with no way back.",
 		Suggest: "move it to the trash (trash-put, gio trash), or list it first with ls",

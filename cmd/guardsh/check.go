@@ -1,5 +1,326 @@
 package main
 
-func runCheck(e *env, args []string) int   { e.errorf("'check' is not built yet"); return exitError }
-func runExplain(e *env, args []string) int { e.errorf("'explain' is not built yet"); return exitError }
-func runRules(e *env, args []string) int   { e.errorf("'rules' is not built yet"); return exitError }
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/mattn/go-isatty"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/guardsh/guardsh/check"
+	"github.com/guardsh/guardsh/config"
+	"github.com/guardsh/guardsh/rules"
+)
+
+// checkFlags are the flags of `guardsh check`.
+type checkFlags struct {
+	command  *string
+	argv     []string
+	files    []string
+	batch    bool
+	format   string
+	shell    string
+	hasDash2 bool
+}
+
+func parseCheckFlags(args []string) (*checkFlags, error) {
+	f := &checkFlags{format: "text", shell: "bash"}
+	value := func(i *int, name string) (string, error) {
+		a := args[*i]
+		if v, ok := strings.CutPrefix(a, name+"="); ok {
+			return v, nil
+		}
+		if *i+1 >= len(args) {
+			return "", fmt.Errorf("%s needs a value", name)
+		}
+		*i++
+		return args[*i], nil
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			f.hasDash2 = true
+			f.argv = args[i+1:]
+			i = len(args)
+		case a == "-c":
+			v, err := value(&i, "-c")
+			if err != nil {
+				return nil, err
+			}
+			f.command = &v
+		case a == "--batch":
+			f.batch = true
+		case a == "--format" || strings.HasPrefix(a, "--format="):
+			v, err := value(&i, "--format")
+			if err != nil {
+				return nil, err
+			}
+			f.format = v
+		case a == "--shell" || strings.HasPrefix(a, "--shell="):
+			v, err := value(&i, "--shell")
+			if err != nil {
+				return nil, err
+			}
+			f.shell = v
+		case a == "-" || !strings.HasPrefix(a, "-"):
+			f.files = append(f.files, a)
+		default:
+			return nil, fmt.Errorf("unknown flag %s", a)
+		}
+	}
+	switch f.format {
+	case "text", "json", "sarif":
+	default:
+		return nil, fmt.Errorf("unknown format %q (want text, json or sarif)", f.format)
+	}
+	switch f.shell {
+	case "bash", "posix", "sh", "zsh", "mksh":
+	default:
+		return nil, fmt.Errorf("unknown shell %q (want bash, posix or zsh)", f.shell)
+	}
+	n := 0
+	for _, set := range []bool{f.command != nil, f.hasDash2, len(f.files) > 0, f.batch} {
+		if set {
+			n++
+		}
+	}
+	if n != 1 {
+		return nil, fmt.Errorf("give exactly one of -c 'CMD', -- ARG..., FILE... or --batch")
+	}
+	return f, nil
+}
+
+func runCheck(e *env, args []string) int {
+	f, err := parseCheckFlags(args)
+	if err != nil {
+		e.errorf("check: %v", err)
+		e.hint("guardsh check -c 'rm -rf build' | guardsh check script.sh | guardsh check --batch < lines.jsonl")
+		return exitError
+	}
+	cfg, cerr := config.LoadDefault()
+	if cerr != nil {
+		e.errorf("warning: %v", cerr)
+	}
+	opts := checkOptions(cfg, cerr, f.shell)
+	ctx := context.Background()
+	out := newReporter(e, f.format)
+	worst := check.Allow
+	failed := false
+	switch {
+	case f.batch:
+		return runBatch(ctx, e, opts)
+	case f.command != nil:
+		res := check.Line(ctx, *f.command, opts)
+		worst = res.Verdict
+		out.add(res)
+	case f.hasDash2:
+		res := check.Line(ctx, quoteArgs(f.argv), opts)
+		worst = res.Verdict
+		out.add(res)
+	default:
+		for _, name := range expandInputs(e, f.files, &failed) {
+			text, err := readInput(e, name)
+			if err != nil {
+				e.errorf("check: %v", err)
+				failed = true
+				continue
+			}
+			for _, res := range checkFile(ctx, name, text, opts) {
+				worst = check.Worse(worst, res.Verdict)
+				out.add(res)
+			}
+		}
+	}
+	if err := out.flush(); err != nil {
+		e.errorf("check: %v", err)
+		return exitError
+	}
+	if failed && worst == check.Allow {
+		return exitError
+	}
+	return worst.ExitCode()
+}
+
+// quoteArgs joins argv parts as a shell would need them written.
+func quoteArgs(argv []string) string {
+	parts := make([]string, len(argv))
+	for i, a := range argv {
+		q, err := syntax.Quote(a, syntax.LangBash)
+		if err != nil {
+			q = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+		parts[i] = q
+	}
+	return strings.Join(parts, " ")
+}
+
+const maxFile = 8 << 20
+
+func readInput(e *env, name string) (string, error) {
+	var r io.Reader
+	if name == "-" {
+		r = e.stdin
+	} else {
+		f, err := os.Open(name)
+		if err != nil {
+			return "", fmt.Errorf("cannot read %s: %w", name, err)
+		}
+		defer f.Close()
+		r = f
+	}
+	b, err := io.ReadAll(io.LimitReader(r, maxFile+1))
+	if err != nil {
+		return "", fmt.Errorf("cannot read %s: %w", name, err)
+	}
+	if len(b) > maxFile {
+		return "", fmt.Errorf("%s is larger than %d MiB", name, maxFile>>20)
+	}
+	return string(b), nil
+}
+
+// expandInputs replaces directories by the scripts, Dockerfiles and
+// workflows inside them.
+func expandInputs(e *env, names []string, failed *bool) []string {
+	var out []string
+	for _, n := range names {
+		st, err := os.Stat(n)
+		if n == "-" || err != nil || !st.IsDir() {
+			out = append(out, n)
+			continue
+		}
+		var found []string
+		filepath.WalkDir(n, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if d.IsDir() {
+				if b := d.Name(); p != n && (b == ".git" || b == "node_modules" || b == "vendor") {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if kindOf(p) != "" {
+				found = append(found, p)
+			}
+			return nil
+		})
+		sort.Strings(found)
+		if len(found) == 0 {
+			e.errorf("check: no shell scripts, Dockerfiles or workflows in %s", n)
+			*failed = true
+		}
+		out = append(out, found...)
+	}
+	return out
+}
+
+// kindOf says how a file is read: "sh", "dockerfile", "workflow", or "" for
+// a file that is none of them (when found in a directory).
+func kindOf(p string) string {
+	base := filepath.Base(p)
+	switch {
+	case base == "Dockerfile" || strings.HasPrefix(base, "Dockerfile.") || strings.HasSuffix(base, ".dockerfile") || base == "Containerfile":
+		return "dockerfile"
+	case (strings.HasSuffix(base, ".yml") || strings.HasSuffix(base, ".yaml")) && strings.Contains(filepath.ToSlash(p), ".github/workflows"):
+		return "workflow"
+	case strings.HasSuffix(base, ".sh") || strings.HasSuffix(base, ".bash") || strings.HasSuffix(base, ".zsh") || strings.HasSuffix(base, ".ksh"):
+		return "sh"
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	line, _ := bufio.NewReader(io.LimitReader(f, 128)).ReadString('\n')
+	if strings.HasPrefix(line, "#!") && (strings.Contains(line, "sh") && !strings.Contains(line, "fish")) {
+		return "sh"
+	}
+	return ""
+}
+
+// checkFile checks a script, or each shell snippet of a Dockerfile or a
+// workflow, returning one result per snippet.
+func checkFile(ctx context.Context, name, text string, opts check.Options) []*check.Result {
+	var snippets []snippet
+	switch kindOf(name) {
+	case "dockerfile":
+		snippets = dockerfileRuns(text)
+	case "workflow":
+		snippets = workflowRuns(text)
+	default:
+		res := check.Script(ctx, name, text, opts)
+		return []*check.Result{res}
+	}
+	var out []*check.Result
+	for _, s := range snippets {
+		res := check.Script(ctx, name, s.text, opts)
+		for i := range res.Findings {
+			res.Findings[i].Line += s.line - 1
+		}
+		res.Line = s.line
+		out = append(out, res)
+	}
+	if len(out) == 0 {
+		out = append(out, &check.Result{Command: "", File: name, Verdict: check.Allow, Findings: []rules.Finding{}})
+	}
+	return out
+}
+
+// runBatch reads JSON lines {"cmd": "..."} and writes one JSON result per
+// line, in order. A line that cannot be read gets an error result with the
+// verdict ask; the rest go on.
+func runBatch(ctx context.Context, e *env, opts check.Options) int {
+	sc := bufio.NewScanner(e.stdin)
+	sc.Buffer(make([]byte, 64<<10), maxFile)
+	enc := json.NewEncoder(e.stdout)
+	enc.SetEscapeHTML(false)
+	worst := check.Allow
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		var in struct {
+			Cmd *string `json:"cmd"`
+		}
+		var res *check.Result
+		if err := json.Unmarshal([]byte(line), &in); err != nil || in.Cmd == nil {
+			msg := fmt.Sprintf("line %d: not a JSON object with a \"cmd\" string", n)
+			if err != nil {
+				msg = fmt.Sprintf("line %d: %v", n, err)
+			}
+			res = &check.Result{Verdict: check.Ask, Findings: []rules.Finding{}, Error: msg}
+		} else {
+			res = check.Line(ctx, *in.Cmd, opts)
+		}
+		worst = check.Worse(worst, res.Verdict)
+		if err := enc.Encode(res); err != nil {
+			e.errorf("check: %v", err)
+			return exitError
+		}
+	}
+	if err := sc.Err(); err != nil {
+		e.errorf("check: reading batch input: %v", err)
+		return exitError
+	}
+	return worst.ExitCode()
+}
+
+// colorOK reports whether w is a terminal that may get colour.
+func colorOK(w io.Writer) bool {
+	if os.Getenv("NO_COLOR") != "" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}

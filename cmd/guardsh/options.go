@@ -1,0 +1,26 @@
+package main
+
+import (
+	"os"
+
+	"github.com/guardsh/guardsh/check"
+	"github.com/guardsh/guardsh/config"
+	"github.com/guardsh/guardsh/tirith"
+)
+
+// checkOptions builds the options every front end checks with: the shell
+// dialect, the rules the config disables, and tirith when it is not off. A
+// config that failed to load disables nothing.
+func checkOptions(cfg *config.Config, cerr error, shell string) check.Options {
+	opts := check.Options{Shell: shell}
+	if cfg == nil {
+		cfg = config.Default()
+	}
+	if cerr == nil {
+		opts.Disabled = cfg.Disabled()
+	}
+	if s := tirith.New(cfg.Tirith, os.Getenv); s.Mode() != tirith.ModeOff {
+		opts.Scanner = s
+	}
+	return opts
+}

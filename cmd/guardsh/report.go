@@ -1,0 +1,239 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/guardsh/guardsh/check"
+	"github.com/guardsh/guardsh/rules"
+)
+
+// reporter writes check results in one of the output formats.
+type reporter struct {
+	w       io.Writer
+	format  string
+	color   bool
+	results []*check.Result
+}
+
+func newReporter(e *env, format string) *reporter {
+	return &reporter{w: e.stdout, format: format, color: colorOK(e.stdout)}
+}
+
+func (r *reporter) add(res *check.Result) {
+	switch r.format {
+	case "json":
+		enc := json.NewEncoder(r.w)
+		enc.SetEscapeHTML(false)
+		enc.Encode(res)
+	case "text":
+		writeText(r.w, res, r.color)
+	default:
+		r.results = append(r.results, res)
+	}
+}
+
+func (r *reporter) flush() error {
+	if r.format != "sarif" {
+		return nil
+	}
+	enc := json.NewEncoder(r.w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(sarif(r.results))
+}
+
+const (
+	red    = "\x1b[31m"
+	yellow = "\x1b[33m"
+	green  = "\x1b[32m"
+	bold   = "\x1b[1m"
+	dim    = "\x1b[2m"
+	reset  = "\x1b[0m"
+)
+
+func paint(on bool, code, s string) string {
+	if !on {
+		return s
+	}
+	return code + s + reset
+}
+
+// writeText writes a result for people: the verdict, the command with the
+// matched part marked, and each finding with its rule, reason, safer
+// alternative and carrier chain.
+func writeText(w io.Writer, res *check.Result, color bool) {
+	where := ""
+	if res.File != "" {
+		where = res.File + ": "
+	}
+	if len(res.Findings) == 0 {
+		if res.Error != "" {
+			fmt.Fprintf(w, "%s%s %s\n", where, paint(color, yellow, "ask"), res.Error)
+			return
+		}
+		if res.File == "" {
+			fmt.Fprintf(w, "%s %s\n", paint(color, green, "allow"), oneLine(res.Command))
+		} else {
+			fmt.Fprintf(w, "%s%s\n", where, paint(color, green, "allow"))
+		}
+		return
+	}
+	verdictColor := yellow
+	if res.Verdict == check.Block {
+		verdictColor = red
+	}
+	if res.File == "" {
+		fmt.Fprintf(w, "%s %s\n", paint(color, bold+verdictColor, string(res.Verdict)), oneLine(res.Command))
+	}
+	for _, f := range res.Findings {
+		tierColor := yellow
+		mark := "!"
+		if f.Tier == rules.Hardline {
+			tierColor, mark = red, "✗"
+		}
+		if res.File != "" {
+			fmt.Fprintf(w, "%s:%d: %s %s\n", res.File, f.Line, paint(color, bold+tierColor, verdictOf(f)), oneLine(f.Text))
+		} else {
+			line, col, n := markSpan(res.Command, f.Start, f.End)
+			fmt.Fprintf(w, "  %s\n  %s%s\n", line, strings.Repeat(" ", col), paint(color, tierColor, strings.Repeat("^", max(1, n))))
+		}
+		fmt.Fprintf(w, "  %s %s (%s): %s\n", paint(color, tierColor, mark), paint(color, bold, f.Rule), f.Tier, f.Title)
+		fmt.Fprintf(w, "    %s\n", f.Reason)
+		if f.Suggest != "" {
+			fmt.Fprintf(w, "    instead: %s\n", f.Suggest)
+		}
+		if len(f.Via) > 0 {
+			fmt.Fprintf(w, "    via: %s\n", strings.Join(f.Via, " → "))
+		}
+		if f.Source == "tirith" {
+			fmt.Fprintf(w, "    source: tirith\n")
+		}
+	}
+	if res.Tirith != nil && res.Tirith.Error != "" {
+		fmt.Fprintf(w, "  %s\n", paint(color, dim, "tirith: "+res.Tirith.Error))
+	}
+}
+
+func verdictOf(f rules.Finding) string {
+	if f.Tier == rules.Hardline {
+		return "block"
+	}
+	return "ask"
+}
+
+// oneLine shows a command on one line.
+func oneLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + " …"
+	}
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return s
+}
+
+// markSpan returns the line of text holding start, the column of start in
+// it (in runes) and the number of runes to mark on that line.
+func markSpan(text string, start, end int) (string, int, int) {
+	start = max(0, min(start, len(text)))
+	end = max(start, min(end, len(text)))
+	ls := strings.LastIndexByte(text[:start], '\n') + 1
+	le := strings.IndexByte(text[start:], '\n')
+	if le < 0 {
+		le = len(text)
+	} else {
+		le += start
+	}
+	if end > le {
+		end = le
+	}
+	line := text[ls:le]
+	col := len([]rune(text[ls:start]))
+	n := len([]rune(text[start:end]))
+	return line, col, n
+}
+
+// sarif builds a SARIF 2.1.0 log of the results, for code scanning.
+func sarif(results []*check.Result) any {
+	type msg struct {
+		Text string `json:"text"`
+	}
+	type rule struct {
+		ID               string         `json:"id"`
+		ShortDescription msg            `json:"shortDescription"`
+		FullDescription  msg            `json:"fullDescription"`
+		Help             msg            `json:"help"`
+		Properties       map[string]any `json:"properties"`
+	}
+	type region struct {
+		StartLine int  `json:"startLine"`
+		Snippet   *msg `json:"snippet,omitempty"`
+	}
+	type physical struct {
+		ArtifactLocation struct {
+			URI string `json:"uri"`
+		} `json:"artifactLocation"`
+		Region region `json:"region"`
+	}
+	type location struct {
+		PhysicalLocation physical `json:"physicalLocation"`
+	}
+	type result struct {
+		RuleID    string     `json:"ruleId"`
+		Level     string     `json:"level"`
+		Message   msg        `json:"message"`
+		Locations []location `json:"locations"`
+	}
+	var rs []rule
+	var out []result
+	seen := map[string]bool{}
+	for _, res := range results {
+		for _, f := range res.Findings {
+			if !seen[f.Rule] {
+				seen[f.Rule] = true
+				help := f.Reason
+				if f.Suggest != "" {
+					help += " Instead: " + f.Suggest + "."
+				}
+				rs = append(rs, rule{ID: f.Rule, ShortDescription: msg{f.Title}, FullDescription: msg{f.Reason}, Help: msg{help},
+					Properties: map[string]any{"tier": f.Tier.String(), "source": f.Source}})
+			}
+			level := "warning"
+			if f.Tier == rules.Hardline {
+				level = "error"
+			}
+			var loc location
+			uri := res.File
+			if uri == "" || uri == "-" {
+				uri = "stdin"
+			}
+			loc.PhysicalLocation.ArtifactLocation.URI = uri
+			loc.PhysicalLocation.Region = region{StartLine: max(1, f.Line), Snippet: &msg{oneLine(f.Text)}}
+			text := f.Title + ": " + f.Reason
+			if len(f.Via) > 0 {
+				text += " (via " + strings.Join(f.Via, " → ") + ")"
+			}
+			out = append(out, result{RuleID: f.Rule, Level: level, Message: msg{text}, Locations: []location{loc}})
+		}
+	}
+	if rs == nil {
+		rs = []rule{}
+	}
+	if out == nil {
+		out = []result{}
+	}
+	return map[string]any{
+		"$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+		"version": "2.1.0",
+		"runs": []any{map[string]any{
+			"tool": map[string]any{"driver": map[string]any{
+				"name": "guardsh", "informationUri": "https://github.com/guardsh/guardsh", "version": version, "rules": rs,
+			}},
+			"results": out,
+		}},
+	}
+}

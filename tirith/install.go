@@ -134,6 +134,9 @@ func LastFailure(dirs Dirs) (*Failure, error) {
 
 // RecordFailure writes the install-failure marker.
 func RecordFailure(dirs Dirs, version string, err error) error {
+	if !filepath.IsAbs(dirs.Cache) {
+		return fmt.Errorf("cache directory %q is not absolute", dirs.Cache)
+	}
 	f := Failure{Time: time.Now().UTC(), Version: version, Reason: err.Error(), CosignMissing: errors.Is(err, ErrCosignMissing)}
 	data, _ := json.MarshalIndent(f, "", "  ")
 	return writeFileAtomic(filepath.Join(dirs.Cache, failureFile), data, 0o600)
@@ -211,6 +214,9 @@ func (o *InstallOptions) defaults() {
 
 func install(ctx context.Context, o *InstallOptions) (*Installed, error) {
 	o.defaults()
+	if !filepath.IsAbs(o.Dirs.Bin) || !filepath.IsAbs(o.Dirs.Cache) {
+		return nil, fmt.Errorf("install directories %q and %q must be absolute", o.Dirs.Bin, o.Dirs.Cache)
+	}
 	if !versionArgRE.MatchString(o.Version) {
 		return nil, fmt.Errorf("version %q is not X.Y.Z", o.Version)
 	}
@@ -638,6 +644,7 @@ func Reverify(ctx context.Context, dirs Dirs, pathEnv string) (*Installed, error
 		return in, nil
 	}
 	keep := filepath.Join(dirs.Bin, releaseDir)
+	in.Path = filepath.Join(dirs.Bin, "tirith") // whatever tirith.json says
 	err = func() error {
 		if err := runCosign(ctx, cosign, keep, in.Version); err != nil {
 			return err

@@ -78,6 +78,9 @@ func Locate(ctx context.Context, configPath, pathEnv string, dirs Dirs) (*Binary
 
 func find(configPath, pathEnv string, dirs Dirs) (path, from string, err error) {
 	if configPath != "" {
+		if !filepath.IsAbs(configPath) {
+			return "", "", fmt.Errorf("tirith.path %q is not an absolute path", configPath)
+		}
 		if !isExecutable(configPath) {
 			return "", "", fmt.Errorf("tirith.path %q is not an executable file", configPath)
 		}

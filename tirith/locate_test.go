@@ -98,6 +98,9 @@ func TestLocateOrder(t *testing.T) {
 	if _, err := Locate(ctx, filepath.Join(root, "nope"), pathEnv, dirs); err == nil || !strings.Contains(err.Error(), "tirith.path") {
 		t.Errorf("a missing tirith.path: err = %v", err)
 	}
+	if _, err := Locate(ctx, "cfg/tirith", pathEnv, dirs); err == nil || !strings.Contains(err.Error(), "absolute") {
+		t.Errorf("a relative tirith.path: err = %v", err)
+	}
 	os.Remove(ownBin)
 	if _, err := Locate(ctx, "", "", dirs); !errors.Is(err, ErrNotFound) {
 		t.Errorf("nothing anywhere: err = %v, want ErrNotFound", err)

@@ -61,12 +61,8 @@ func gate(e *env, cmd, shell, front string) approve.Decision {
 	for _, w := range cfg.Warnings {
 		fmt.Fprintf(e.stderr, "guardsh: warning: %s\n", w)
 	}
-	opts := check.Options{Shell: shell}
-	if cerr == nil {
-		opts.Disabled = cfg.Disabled()
-	}
 	ctx := context.Background()
-	res := check.Line(ctx, cmd, opts)
+	res := check.Line(ctx, cmd, checkOptions(cfg, cerr, shell))
 	d := approve.Decide(ctx, res, approve.Request{
 		Front:     front,
 		Session:   os.Getenv("GUARDSH_SESSION"),

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 
@@ -92,7 +93,9 @@ func Parse(name string, data []byte) (*Config, error) {
 
 // lastKeyRE finds the position BurntSushi/toml puts in the text of type
 // errors, which are not of type toml.ParseError.
-var lastKeyRE = regexp.MustCompile(`^toml: (?:line (\d+) )?\(last key "([^"]*)"\): (.*)$`)
+var lastKeyRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^toml: (?:line (\d+) )?\(last key "([^"]*)"\): (.*)$`)
+})
 
 func decodeError(name string, data []byte, err error) error {
 	var pe toml.ParseError
@@ -104,7 +107,7 @@ func decodeError(name string, data []byte, err error) error {
 		return e
 	}
 	msg := err.Error()
-	if m := lastKeyRE.FindStringSubmatch(msg); m != nil {
+	if m := lastKeyRE().FindStringSubmatch(msg); m != nil {
 		e := &Error{File: name, Key: m[2], Msg: m[3]}
 		e.Line, _ = strconv.Atoi(m[1])
 		if e.Line == 0 {

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/guardsh/guardsh/rules"
 )
 
 func writeFile(t *testing.T, text string) string {
@@ -304,5 +306,34 @@ func TestConcurrentAppend(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(p); !strings.HasPrefix(string(got), "# mine\n") {
 		t.Fatal("the user's text was lost")
+	}
+}
+
+func TestDisableHardline(t *testing.T) {
+	var hard, dangerous string
+	for _, r := range rules.All() {
+		if r.Tier == rules.Hardline && hard == "" {
+			hard = r.ID
+		}
+		if r.Tier == rules.Dangerous && dangerous == "" {
+			dangerous = r.ID
+		}
+	}
+	if hard == "" || dangerous == "" {
+		t.Fatalf("the rule table has no hardline or no dangerous rule (%d rules)", len(rules.All()))
+	}
+	p := writeFile(t, fmt.Sprintf("\n[rules]\ndisable = [%q, %q, \"no-such-rule\"]\n", hard, dangerous))
+	c, err := Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := c.Disabled()
+	if d[hard] || !d[dangerous] {
+		t.Errorf("Disabled() = %v: a hardline rule must never be disabled", d)
+	}
+	if len(c.Warnings) != 2 ||
+		c.Warnings[0] != fmt.Sprintf("%s:3: rules.disable: %q is a hardline rule and cannot be disabled; it stays on", p, hard) ||
+		!strings.Contains(c.Warnings[1], `there is no rule "no-such-rule"`) {
+		t.Errorf("warnings: %q", c.Warnings)
 	}
 }

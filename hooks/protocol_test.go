@@ -52,6 +52,25 @@ func protoGolden(t *testing.T, name string, out []byte, exit int) {
 	}
 }
 
+// protoGoldenRaw compares bytes with a golden file, or rewrites it.
+func protoGoldenRaw(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name)
+	if *protoUpdate {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -run Golden -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s:\n got: %s\nwant: %s", name, got, want)
+	}
+}
+
 // TestProtocolGolden answers each protocol's sample event with each verdict
 // and compares the bytes with the golden files.
 func TestProtocolGolden(t *testing.T) {

@@ -93,6 +93,7 @@ func (req *Request) prompt(ctx context.Context, tty *os.File, res *check.Result,
 		result = "approved for this session"
 		if err := GrantSession(req.StateDir, req.Session, req.Now(), ids...); err != nil {
 			req.warn("cannot save the session approval (approved once instead): %v", err)
+			d.How = KeyOnce
 		}
 	case ansAlways:
 		d.Outcome, d.How = Go, KeyAlways
@@ -101,6 +102,7 @@ func (req *Request) prompt(ctx context.Context, tty *os.File, res *check.Result,
 			e := config.AllowEntry{Rule: id, Dir: project, Added: req.Now(), Reason: "approved at the prompt"}
 			if err := config.AppendAllow(req.ConfigFile, e); err != nil {
 				req.warn("cannot save the permanent approval (approved once instead): %v", err)
+				d.How = KeyOnce
 				break
 			}
 		}

@@ -390,3 +390,27 @@ func TestConfirm(t *testing.T) {
 		t.Fatalf("no terminal: %v", err)
 	}
 }
+
+// TestPromptAlwaysUnsaved: when the config file cannot be written, "always"
+// still lets the command run once, with one warning, and says so in the log.
+func TestPromptAlwaysUnsaved(t *testing.T) {
+	fx := newFixture(t)
+	blocker := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(blocker, nil, 0o600)
+	fx.req.ConfigFile = filepath.Join(blocker, "config.toml")
+	pt := newTerm(t)
+	ch := decideAsync(fx, pt, askResult())
+	pt.waitFor(t, keysShown)
+	pt.ptmx.WriteString("a")
+	d := wait(t, ch)
+	if d.Outcome != Go || d.How != KeyOnce {
+		t.Fatalf("got %+v", d)
+	}
+	if !strings.Contains(fx.warn.String(), "cannot save the permanent approval (approved once instead)") ||
+		strings.Count(fx.warn.String(), "\n") != 1 {
+		t.Errorf("warning: %q", fx.warn)
+	}
+	if es := fx.logEntries(t); len(es) != 1 || es[0].How != KeyOnce {
+		t.Errorf("log: %+v", es)
+	}
+}

@@ -1,0 +1,406 @@
+package parse
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// srcRender renders a scan as sorted lines: "$ LINE" for a shell line, "?"
+// once if anything is dynamic, "rm TARGET" or "rm -r TARGET" for a
+// deletion ("~" before a target that is an expression).
+func srcRender(s SourceScan) string {
+	var lines []string
+	for _, l := range s.Shell {
+		lines = append(lines, "$ "+l)
+	}
+	if len(s.Dynamic) > 0 {
+		lines = append(lines, "?")
+	}
+	for _, d := range s.Deletes {
+		l := "rm "
+		if d.Recursive {
+			l += "-r "
+		}
+		if !d.Static {
+			l += "~"
+		}
+		lines = append(lines, l+d.Target)
+	}
+	slices.Sort(lines)
+	return strings.Join(lines, " | ")
+}
+
+type srcCase struct {
+	lang Lang
+	src  string
+	want string // srcRender of the result, lines in any order, joined by " | "
+}
+
+func srcWant(w string) string {
+	if w == "" {
+		return ""
+	}
+	lines := strings.Split(w, " | ")
+	slices.Sort(lines)
+	return strings.Join(lines, " | ")
+}
+
+const (
+	py   = LangPython
+	pl   = LangPerl
+	rb   = LangRuby
+	js   = LangNode
+	php  = LangPHP
+	awk  = LangAwk
+	pwsh = LangPowerShell
+)
+
+var srcCases = []srcCase{
+	// Python: must find.
+	{py, `import os; os.system("rm -rf /")`, "$ rm -rf /"},
+	{py, `import os; os.popen('ls -l').read()`, "$ ls -l"},
+	{py, `import subprocess; subprocess.run("rm -rf ~", shell=True)`, "$ rm -rf ~"},
+	{py, `import subprocess; subprocess.run("git status")`, "$ git status"},
+	{py, `import subprocess; subprocess.run(["rm", "-rf", "/"])`, "$ rm -rf /"},
+	{py, `import subprocess as sp; sp.call(["rm", "-rf", "/tmp/my dir"])`, "$ rm -rf '/tmp/my dir'"},
+	{py, `import subprocess; subprocess.check_call(['rm','-r','x'])`, "$ rm -r x"},
+	{py, `import subprocess; subprocess.check_output("id", shell=True)`, "$ id"},
+	{py, `import subprocess; subprocess.Popen(["bash", "-c", "rm -rf /"])`, "$ bash -c 'rm -rf /'"},
+	{py, `import subprocess; print(subprocess.getoutput("whoami"))`, "$ whoami"},
+	{py, `import subprocess; subprocess.getstatusoutput("uname -a")`, "$ uname -a"},
+	{py, `import subprocess; subprocess.run(["rm -rf /", "x"], shell=True)`, "$ rm -rf /"},
+	{py, `import os; os.execv("/bin/rm", ["rm", "-rf", "/"])`, "$ /bin/rm -rf /"},
+	{py, `import os; os.execl("/bin/rm", "rm", "-rf", "/")`, "$ /bin/rm -rf /"},
+	{py, `import os; os.execvp("rm", ["rm", "-rf", "/"])`, "$ rm -rf /"},
+	{py, `import os; os.spawnlp(os.P_WAIT, "rm", "rm", "-rf", "/")`, "$ rm -rf /"},
+	{py, `import os; os.spawnv(os.P_WAIT, "/bin/rm", ["rm", "-rf", "/"])`, "$ /bin/rm -rf /"},
+	{py, `import pty; pty.spawn("/bin/bash")`, "$ /bin/bash"},
+	{py, `import pty; pty.spawn(["bash", "-c", "id"])`, "$ bash -c id"},
+	{py, `import commands; commands.getoutput("ls")`, "$ ls"},
+	{py, `__import__('os').system('rm -rf /')`, "$ rm -rf /"},
+	{py, `__import__("subprocess").call("reboot", shell=True)`, "$ reboot"},
+	{py, `import os as o; o.system("shutdown now")`, "$ shutdown now"},
+	{py, `from os import system as s; s("rm -rf /home")`, "$ rm -rf /home"},
+	{py, `from os import system; system("ls")`, "$ ls"},
+	{py, `from os import *; system("ls")`, "$ ls"},
+	{py, `from subprocess import run, PIPE; run(["ls", "-la"], stdout=PIPE)`, "$ ls -la"},
+	{py, `from subprocess import (check_output as co); co("date")`, "$ date"},
+	{py, `exec("import os; os.system('rm -rf /')")`, "$ rm -rf /"},
+	{py, `eval("__import__('os').system('id')")`, "$ id"},
+	{py, `import shutil; shutil.rmtree("/var/lib")`, "rm -r /var/lib"},
+	{py, `import shutil; shutil.rmtree(path)`, "rm -r ~path"},
+	{py, `import os; os.remove("/etc/passwd")`, "rm /etc/passwd"},
+	{py, `import os; os.unlink('x'); os.rmdir('d'); os.removedirs('a/b')`, "rm x | rm d | rm a/b"},
+	{py, `import os; os.system(cmd)`, "?"},
+	{py, `import os, sys; os.system(sys.argv[1])`, "?"},
+	{py, `import os; os.system("rm -rf " + d)`, "?"},
+	{py, `import os; os.system(f"rm -rf {d}")`, "?"},
+	{py, `import subprocess; subprocess.run(["rm", "-rf", path])`, "?"},
+	{py, `import os; os.system("rm " + "-rf /")`, "$ rm -rf /"},
+	{py, `import os; os.system("rm " "-rf" " /")`, "$ rm -rf /"},
+	{py, `import os; c = "rm -rf /"; os.system(c)`, "$ rm -rf /"},
+	{py, "import os\ncmd = 'rm'\nos.system(cmd + ' -rf /')", "$ rm -rf /"},
+	{py, "import os\nd = '/'\nos.system(f'rm -rf {d}')", "$ rm -rf /"},
+	{py, `import os; os.system("rm -rf %s" % "/")`, "$ rm -rf /"},
+	{py, `import os; os.system("rm -rf {}".format("/"))`, "$ rm -rf /"},
+	{py, `import os; os.system(r"echo a\b")`, `$ echo a\b`},
+	{py, `import os; os.system('''rm -rf /''')`, "$ rm -rf /"},
+	{py, `import os; os.system("""ls""")`, "$ ls"},
+	{py, `import os; os.system("\x72m -rf /")`, "$ rm -rf /"},
+	{py, `import os; os.system("\u0072m -rf \057")`, "$ rm -rf /"},
+	{py, `import os; os.system("\N{LATIN SMALL LETTER R}m -rf /")`, "$ rm -rf /"},
+	{py, `import os; getattr(os, "system")("rm -rf /")`, "$ rm -rf /"},
+	{py, `import os; getattr(os, "sys" + "tem")("rm -rf /")`, "$ rm -rf /"},
+	{py, `import os; os . system ( "rm -rf /" )`, "$ rm -rf /"},
+	{py, "import os\nos.\\\nsystem('ls')", "$ ls"},
+	{py, `import os; os.__dict__["system"]("ls")`, "$ ls"},
+	{py, `import sys; sys.modules["os"].system("ls")`, "$ ls"},
+	{py, `import importlib; importlib.import_module("os").system("ls")`, "$ ls"},
+	{py, `import base64; exec(base64.b64decode("aW1wb3J0IG9zOyBvcy5zeXN0ZW0oInJtIC1yZiAvIik="))`, "$ rm -rf /"},
+	{py, `import base64,os; os.system(base64.b64decode("cm0gLXJmIC8=").decode())`, "$ rm -rf /"},
+	{py, `import os; os.system(bytes.fromhex("726d202d7266202f").decode())`, "$ rm -rf /"},
+	{py, `import os,codecs; os.system(codecs.decode("ez -es /", "rot13"))`, "$ rm -rf /"},
+	{py, `import os; os.system("/ fr- mr"[::-1])`, "$ rm -rf /"},
+	{py, `import os; os.system("".join(["r", "m", " -rf /"]))`, "$ rm -rf /"},
+	{py, `import os; os.system("".join(map(chr, [114, 109])))`, "$ rm"},
+	{py, `import os; os.system(chr(114) + chr(109) + " -rf /")`, "$ rm -rf /"},
+	{py, `exec(compile("import os; os.system('ls')", "x", "exec"))`, "$ ls"},
+	{py, `exec(code)`, "?"},
+	{py, `import os; list(map(os.system, cmds))`, "?"},
+	{py, `s = __import__("os").system; s("id")`, "$ id"},
+	{py, `import ctypes; ctypes.CDLL(None).system(b"rm -rf /")`, "$ rm -rf /"},
+	{py, `ｉｍｐｏｒｔ ｏｓ; ｏｓ.ｓｙｓｔｅｍ("ls")`, "$ ls"},
+	{py, `import os; os.system("ls") # os.system("rm -rf /")`, "$ ls"},
+	{py, `import asyncio; asyncio.create_subprocess_shell("ls")`, "$ ls"},
+	{py, `import subprocess; subprocess.run("bash", input="rm -rf /", text=True)`, "$ bash | $ rm -rf /"},
+	{py, "import os\nif x:\n    c = 'ls'\nelse:\n    c = 'rm -rf /'\nos.system(c)", "$ ls | $ rm -rf /"},
+	{py, `exec "import os; os.system('ls')"`, "$ ls"},
+	// Python: must not find.
+	{py, `print('hello')`, ""},
+	{py, `import json,sys; print(json.load(sys.stdin)["a"])`, ""},
+	{py, `# os.system("rm -rf /")`, ""},
+	{py, `print("os.system('rm -rf /')")`, ""},
+	{py, `x = "subprocess.run(['rm', '-rf', '/'])"`, ""},
+	{py, `"""os.system('rm -rf /')"""`, ""},
+	{py, `import platform; print(platform.system())`, ""},
+	{py, `import os; print(os.path.join("a", "b"), os.getcwd())`, ""},
+	{py, `import re; re.compile("x").sub("", "y")`, ""},
+	{py, `import sys; sys.exit(0)`, ""},
+	{py, `import http.server; http.server.test()`, ""},
+	{py, `d = {"system": 1}; print(d["system"])`, ""},
+	{py, `import os; print(os.environ.get("HOME"))`, ""},
+	{py, `import yaml, sys; print(yaml.safe_load(sys.stdin))`, ""},
+
+	// Perl.
+	{pl, `system("rm -rf /")`, "$ rm -rf /"},
+	{pl, `system "rm -rf /"`, "$ rm -rf /"},
+	{pl, `system("rm", "-rf", "/")`, "$ rm -rf /"},
+	{pl, `system 'rm', '-rf', '/tmp/a b'`, "$ rm -rf '/tmp/a b'"},
+	{pl, `exec "reboot"`, "$ reboot"},
+	{pl, "print `id`", "$ id"},
+	{pl, `my $x = qx{ls -l}; print $x`, "$ ls -l"},
+	{pl, `my $x = qx(whoami)`, "$ whoami"},
+	{pl, `my $x = qx!uname -a!`, "$ uname -a"},
+	{pl, `my $x = qx'date'`, "$ date"},
+	{pl, `open(F, "ls |"); print <F>`, "$ ls"},
+	{pl, `open(F, "| mail root")`, "$ mail root"},
+	{pl, `open(my $f, "-|", "ls", "-l")`, "$ ls -l"},
+	{pl, `open(my $f, "-|", "ls -l /")`, "$ ls -l /"},
+	{pl, `open(my $fh, "|-", "sh")`, "$ sh | ?"},
+	{pl, `use File::Path; File::Path::rmtree("/srv")`, "rm -r /srv"},
+	{pl, `use File::Path qw(remove_tree); remove_tree("/srv", {verbose => 1})`, "rm -r /srv"},
+	{pl, `unlink "/etc/hosts"`, "rm /etc/hosts"},
+	{pl, `unlink glob "*.o"`, "rm ~glob \"*.o\""},
+	{pl, `system($ARGV[0])`, "?"},
+	{pl, `system("rm -rf $dir")`, "?"},
+	{pl, `my $d = "/"; system("rm -rf $d")`, "$ rm -rf /"},
+	{pl, `system("rm " . "-rf /")`, "$ rm -rf /"},
+	{pl, `my @c = ("rm", "-rf", "/"); system(@c)`, "$ rm -rf /"},
+	{pl, `system(qw(rm -rf /))`, "$ rm -rf /"},
+	{pl, `system("\x72m -rf /")`, "$ rm -rf /"},
+	{pl, `CORE::system("ls")`, "$ ls"},
+	{pl, `eval "system('ls')"`, "$ ls"},
+	{pl, `use MIME::Base64; system(decode_base64("cm0gLXJmIC8="))`, "$ rm -rf /"},
+	{pl, `$_ = "x"; s/x/system("ls")/e`, "$ ls"},
+	{pl, `print "done" if system("make") == 0`, "$ make"},
+	{pl, `system("ls") or die "failed: $!"`, "$ ls"},
+	{pl, `readpipe("id")`, "$ id"},
+	{pl, "print 1;\n=pod\nsystem('rm -rf /')\n=cut\nprint 2", ""},
+	{pl, `print "hello\n"`, ""},
+	{pl, `# system("rm -rf /")`, ""},
+	{pl, `print 'system("rm -rf /")'`, ""},
+	{pl, `my $n = $#ARGV; print $n`, ""},
+	{pl, `while (<>) { s/foo/bar/g; print }`, ""},
+	{pl, `print join(",", map { $_ * 2 } 1..3)`, ""},
+	{pl, `@a = split /#/, $x; print @a`, ""},
+	{pl, `open(F, "<", "/etc/passwd"); print <F>`, ""},
+	{pl, `my %h = (system => 1); print $h{system}`, ""},
+	{pl, "print <<EOF;\nsystem('rm -rf /')\nEOF\n", ""},
+
+	// Ruby.
+	{rb, `system("rm -rf /")`, "$ rm -rf /"},
+	{rb, `system "rm", "-rf", "/"`, "$ rm -rf /"},
+	{rb, `exec("reboot")`, "$ reboot"},
+	{rb, `pid = spawn("sleep 1")`, "$ sleep 1"},
+	{rb, "puts `id`", "$ id"},
+	{rb, `puts %x(ls -l)`, "$ ls -l"},
+	{rb, `puts %x{whoami}`, "$ whoami"},
+	{rb, `require "open3"; out, st = Open3.capture2("ls")`, "$ ls"},
+	{rb, `require "open3"; Open3.popen3("rm", "-rf", "/") { |i, o, e, t| }`, "$ rm -rf /"},
+	{rb, `IO.popen("ls").read`, "$ ls"},
+	{rb, `IO.popen(["rm", "-rf", "/"])`, "$ rm -rf /"},
+	{rb, `Kernel.system("ls")`, "$ ls"},
+	{rb, `Kernel.send(:system, "rm -rf /")`, "$ rm -rf /"},
+	{rb, `send("system", "id")`, "$ id"},
+	{rb, `method(:system).call("id")`, "$ id"},
+	{rb, `require "fileutils"; FileUtils.rm_rf("/var")`, "rm -r /var"},
+	{rb, `FileUtils.rm_r "build"`, "rm -r build"},
+	{rb, `FileUtils.remove_dir("/opt/x")`, "rm -r /opt/x"},
+	{rb, `File.delete("/etc/hosts")`, "rm /etc/hosts"},
+	{rb, `system("rm -rf #{dir}")`, "?"},
+	{rb, `d = "/"; system("rm -rf #{d}")`, "$ rm -rf /"},
+	{rb, `system({"A" => "1"}, "env")`, "$ env"},
+	{rb, `system("ls", exception: true)`, "$ ls"},
+	{rb, `open("|date") { |f| puts f.read }`, "$ date"},
+	{rb, `eval("system('ls')")`, "$ ls"},
+	{rb, `require "base64"; system(Base64.decode64("cm0gLXJmIC8="))`, "$ rm -rf /"},
+	{rb, `system("/ fr- mr".reverse)`, "$ rm -rf /"},
+	{rb, `puts "#{system('ls')}"`, "$ ls"},
+	{rb, `puts "hello"`, ""},
+	{rb, `# system("rm -rf /")`, ""},
+	{rb, `puts 'system("rm -rf /")'`, ""},
+	{rb, `x = {system: 1}; puts x[:system]`, ""},
+	{rb, `puts [1,2,3].map { |x| x * 2 }.inspect`, ""},
+	{rb, "=begin\nsystem('rm -rf /')\n=end\nputs 1", ""},
+	{rb, `File.open("x") { |f| puts f.read }`, ""},
+	{rb, `require "json"; puts JSON.parse(STDIN.read)["a"]`, ""},
+
+	// JavaScript.
+	{js, `require('child_process').execSync('rm -rf /')`, "$ rm -rf /"},
+	{js, `const cp = require("child_process"); cp.exec("ls -l")`, "$ ls -l"},
+	{js, `const {execSync} = require("child_process"); execSync("id")`, "$ id"},
+	{js, `const {execSync: run} = require("node:child_process"); run("id")`, "$ id"},
+	{js, `const {spawn} = require("child_process"); spawn("rm", ["-rf", "/"])`, "$ rm -rf /"},
+	{js, `require("child_process").spawnSync("ls", ["-la"], {stdio: "inherit"})`, "$ ls -la"},
+	{js, `require("child_process").execFileSync("/bin/rm", ["-rf", "/"])`, "$ /bin/rm -rf /"},
+	{js, `require("child_process").execFile("ls")`, "$ ls"},
+	{js, `import {exec} from "child_process"; exec("whoami")`, "$ whoami"},
+	{js, `import * as cp from "node:child_process"; cp.execSync("date")`, "$ date"},
+	{js, `require("child_process").exec(cmd)`, "?"},
+	{js, "require('child_process').execSync(`rm -rf ${dir}`)", "?"},
+	{js, "require('child_process').execSync(`ls -l`)", "$ ls -l"},
+	{js, "const d = '/'; require('child_process').execSync(`rm -rf ${d}`)", "$ rm -rf /"},
+	{js, `require("child_process").execSync("rm " + "-rf /")`, "$ rm -rf /"},
+	{js, `require("child_" + "process").execSync("id")`, "$ id"},
+	{js, `require("child_process")["execSync"]("id")`, "$ id"},
+	{js, `require("child_process").execSync(Buffer.from("cm0gLXJmIC8=", "base64").toString())`, "$ rm -rf /"},
+	{js, `require("child_process").execSync(atob("cm0gLXJmIC8="))`, "$ rm -rf /"},
+	{js, `require("child_process").execSync(String.fromCharCode(108, 115))`, "$ ls"},
+	{js, `require("child_process").execSync("/ fr- mr".split("").reverse().join(""))`, "$ rm -rf /"},
+	{js, `const fs = require("fs"); fs.rmSync("/var/x", {recursive: true, force: true})`, "rm -r /var/x"},
+	{js, `require("fs").rmSync("a.txt")`, "rm a.txt"},
+	{js, `require("fs").rmdirSync("/srv", {recursive: true})`, "rm -r /srv"},
+	{js, `fs.rm(dir, {recursive: true}, () => {})`, "rm -r ~dir"},
+	{js, `fs.unlinkSync("/etc/passwd")`, "rm /etc/passwd"},
+	{js, `eval("require('child_process').execSync('ls')")`, "$ ls"},
+	{js, `new Function("require('child_process').execSync('ls')")()`, "$ ls"},
+	{js, `process.binding("spawn_sync").spawn(opts)`, "?"},
+	{js, "`${require('child_process').execSync('id')}`", "$ id"},
+	{js, `\u0065val("require('child_process').execSync('ls')")`, "$ ls"},
+	{js, `Bun.spawn(["rm", "-rf", "/"])`, "$ rm -rf /"},
+	{js, `new Deno.Command("rm", {args: ["-rf", "/"]}).outputSync()`, "$ rm -rf /"},
+	{js, `Deno.removeSync("/x", {recursive: true})`, "rm -r /x"},
+	{js, `console.log(1)`, ""},
+	{js, `// require("child_process").execSync("rm -rf /")`, ""},
+	{js, `/* execSync("rm -rf /") */ console.log(2)`, ""},
+	{js, `console.log("require('child_process').execSync('rm -rf /')")`, ""},
+	{js, `const m = /a/.exec("abc"); console.log(m)`, ""},
+	{js, `console.log(JSON.parse(require("fs").readFileSync(0)).a)`, ""},
+	{js, `setTimeout(() => console.log(1), 10)`, ""},
+	{js, `const x = 10 / 2 / 5; console.log(x)`, ""},
+
+	// PHP.
+	{php, `system("rm -rf /");`, "$ rm -rf /"},
+	{php, `echo shell_exec("ls -l");`, "$ ls -l"},
+	{php, `exec("whoami", $out);`, "$ whoami"},
+	{php, `passthru("id");`, "$ id"},
+	{php, `$h = popen("ls", "r");`, "$ ls"},
+	{php, `proc_open("date", [], $pipes);`, "$ date"},
+	{php, `proc_open(["rm", "-rf", "/"], [], $p);`, "$ rm -rf /"},
+	{php, "echo `id`;", "$ id"},
+	{php, `SYSTEM("ls");`, "$ ls"},
+	{php, `\system("ls");`, "$ ls"},
+	{php, `system("rm -rf $dir");`, "?"},
+	{php, `$d = "/"; system("rm -rf $d");`, "$ rm -rf /"},
+	{php, `system("rm " . "-rf /");`, "$ rm -rf /"},
+	{php, `system(base64_decode("cm0gLXJmIC8="));`, "$ rm -rf /"},
+	{php, `$f = "system"; $f("id");`, "$ id"},
+	{php, `("sys" . "tem")("id");`, "$ id"},
+	{php, `call_user_func("system", "id");`, "$ id"},
+	{php, `call_user_func_array("system", ["id"]);`, "$ id"},
+	{php, `eval('system("ls");');`, "$ ls"},
+	{php, `unlink("/etc/passwd");`, "rm /etc/passwd"},
+	{php, `pcntl_exec("/bin/rm", ["-rf", "/"]);`, "$ /bin/rm -rf /"},
+	{php, `echo "hello";`, ""},
+	{php, `// system("rm -rf /");`, ""},
+	{php, `# system("rm -rf /");`, ""},
+	{php, `echo 'system("rm -rf /")';`, ""},
+	{php, `echo json_encode(["a" => 1]);`, ""},
+	{php, `$x->system("a");`, ""},
+
+	// awk.
+	{awk, `BEGIN { system("rm -rf /") }`, "$ rm -rf /"},
+	{awk, `{ system("echo " $1) }`, "?"},
+	{awk, `BEGIN { "date" | getline d; print d }`, "$ date"},
+	{awk, `BEGIN { while (("ls -l" | getline line) > 0) print line }`, "$ ls -l"},
+	{awk, `{ print $0 | "sort -u" }`, "$ sort -u"},
+	{awk, `BEGIN { print "rm -rf /" | "sh" }`, "$ rm -rf / | $ sh"},
+	{awk, `{ print | "sh" }`, "$ sh | ?"},
+	{awk, `BEGIN { c = "rm -rf /"; system(c) }`, "$ rm -rf /"},
+	{awk, `BEGIN { system("rm " "-rf /") }`, "$ rm -rf /"},
+	{awk, `{ print $1 }`, ""},
+	{awk, `/system/ { print "system(\"x\")" }`, ""},
+	{awk, `{ n += $2 } END { print n / NR }`, ""},
+	{awk, `# system("rm -rf /")`, ""},
+
+	// PowerShell.
+	{pwsh, `Invoke-Expression "rm -rf /"`, "$ rm -rf /"},
+	{pwsh, `iex 'ls -l'`, "$ ls -l"},
+	{pwsh, `IEX("whoami")`, "$ whoami"},
+	{pwsh, `Start-Process cmd -ArgumentList "/c del /s /q C:\"`, `$ cmd /c del /s /q C:\`},
+	{pwsh, `Remove-Item -Recurse -Force C:\Windows`, `rm -r C:\Windows`},
+	{pwsh, `Remove-Item C:\x.txt`, `rm C:\x.txt`},
+	{pwsh, `rm -r -fo C:\Users`, `$ rm -r -fo 'C:\Users'`},
+	{pwsh, `ri -r C:\Users`, `rm -r C:\Users`},
+	{pwsh, `del -Path:C:\x -Force`, `rm C:\x`},
+	{pwsh, `cmd /c "rd /s /q C:\"`, `$ cmd /c 'rd /s /q C:\'`},
+	{pwsh, `git status; Get-ChildItem`, "$ git status"},
+	{pwsh, `Get-ChildItem | Where-Object { $_.Length -gt 1 }`, ""},
+	{pwsh, `Write-Host "rm -rf /"`, ""},
+	{pwsh, `# iex "rm -rf /"`, ""},
+	{pwsh, `$c = "rm -rf /"; iex $c`, "$ rm -rf /"},
+	{pwsh, `iex $env:X`, "?"},
+	{pwsh, `iex ([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String("cm0gLXJmIC8=")))`, "$ rm -rf /"},
+	{pwsh, `powershell -EncodedCommand cgBtACAALQByAGYAIAAvAA==`, "$ powershell -EncodedCommand 'cgBtACAALQByAGYAIAAvAA==' | $ rm -rf /"},
+	{pwsh, `[System.Diagnostics.Process]::Start("cmd", "/c whoami")`, "$ cmd /c whoami"},
+	{pwsh, `[IO.Directory]::Delete("C:\data", $true)`, `rm -r C:\data`},
+	{pwsh, `iex “rm -rf /”`, "$ rm -rf /"},
+}
+
+func TestScanSource(t *testing.T) {
+	for _, c := range srcCases {
+		got := srcRender(ScanSource(c.lang, c.src))
+		if want := srcWant(c.want); got != want {
+			t.Errorf("ScanSource(%v, %q):\n got %q\nwant %q", c.lang, c.src, got, want)
+		}
+	}
+	if len(srcCases) < 120 {
+		t.Errorf("only %d cases", len(srcCases))
+	}
+}
+
+func TestLangOf(t *testing.T) {
+	for name, want := range map[string]Lang{
+		"python": LangPython, "python3": LangPython, "python3.12": LangPython, "/usr/bin/python3": LangPython,
+		"pypy3": LangPython, "perl": LangPerl, "perl5.36": LangPerl, "ruby": LangRuby, "node": LangNode,
+		"nodejs": LangNode, "deno": LangNode, "bun": LangNode, "php": LangPHP, "php8.2": LangPHP,
+		"awk": LangAwk, "gawk": LangAwk, "mawk": LangAwk, "nawk": LangAwk, "pwsh": LangPowerShell,
+		"powershell": LangPowerShell, "powershell.exe": LangPowerShell, `C:\x\pwsh.exe`: LangPowerShell,
+		"bash": 0, "rm": 0, "": 0, "pythonista": 0,
+	} {
+		if got := LangOf(name); got != want {
+			t.Errorf("LangOf(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestScanSourceLinear checks that big and adversarial inputs take time
+// linear in their size.
+func TestScanSourceLinear(t *testing.T) {
+	inputs := map[string]string{
+		"nested parens":  strings.Repeat("(", 20000) + strings.Repeat(")", 20000),
+		"nested calls":   strings.Repeat("os.system(", 20000) + strings.Repeat(")", 20000),
+		"long chain":     "x" + strings.Repeat(".a", 30000),
+		"many strings":   strings.Repeat(`"a" + `, 20000) + `"b"`,
+		"unclosed":       strings.Repeat(`"`, 1) + strings.Repeat("x", 100000),
+		"many evals":     `c = "import os; os.system('ls')"` + strings.Repeat("; exec(c)", 5000),
+		"interpolations": strings.Repeat("`${", 5000) + strings.Repeat("}`", 5000),
+		"assignments":    strings.Repeat("a = a + a\n", 5000),
+		"doubling":       "a = 'xx'\n" + strings.Repeat("b = a + a\na = b + b\n", 40),
+		"templates":      strings.Repeat("`${`", 3000),
+		"fstrings":       strings.Repeat(`f"{f'{`, 3000),
+		"pwsh subexpr":   strings.Repeat(`"$(`, 5000),
+		"heredocs":       strings.Repeat("<<A\n", 5000),
+	}
+	for name, in := range inputs {
+		for _, lang := range []Lang{LangPython, LangPerl, LangRuby, LangNode, LangPHP, LangAwk, LangPowerShell} {
+			start := time.Now()
+			ScanSource(lang, in)
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("%s in %v: %v", name, lang, d)
+			}
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -424,5 +425,39 @@ func TestRevokePermanent(t *testing.T) {
 	}
 	if got, err := Revoke(t.TempDir(), cfgFile, "a0000000", time.Now()); got != nil || err != nil {
 		t.Fatalf("unknown id: %+v %v", got, err)
+	}
+}
+
+// TestLongScript: a long script is shown by its first line and the lines
+// that matched, not in full.
+func TestLongScript(t *testing.T) {
+	var b strings.Builder
+	for i := range 500 {
+		fmt.Fprintf(&b, "echo line %d\n", i)
+		if i == 300 {
+			b.WriteString("git reset --hard\n")
+		}
+	}
+	b.WriteString(strings.Repeat("x", 5000) + " && git reset --hard")
+	cmd := b.String()
+	i := strings.Index(cmd, "git reset --hard")
+	j := strings.LastIndex(cmd, "git reset --hard")
+	res := &check.Result{Command: cmd, Verdict: check.Ask, Findings: []rules.Finding{
+		{Rule: "git-reset-hard", Tier: rules.Dangerous, Text: "git reset --hard", Start: i, End: i + 16},
+		{Rule: "git-reset-hard", Tier: rules.Dangerous, Text: "git reset --hard", Start: j, End: j + 16},
+	}}
+	got := markCommand(cmd, res.Findings, plain)
+	want := "  $ echo line 0\n" +
+		"    … 300 more lines …\n" +
+		"    git reset --hard\n" +
+		"    ^^^^^^^^^^^^^^^^\n" +
+		"    … 199 more lines …\n" +
+		"    …(4964 bytes) " + strings.Repeat("x", 36) + " && git reset --hard\n" +
+		strings.Repeat(" ", 4+14+40) + "^^^^^^^^^^^^^^^^\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if short := markCommand("a\nb", nil, plain); short != "  $ a\n    b\n" {
+		t.Errorf("short: %q", short)
 	}
 }

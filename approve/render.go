@@ -119,13 +119,51 @@ func markCommand(cmd string, fs []rules.Finding, st style) string {
 		}
 	}
 	var b strings.Builder
-	for n, line := range splitLines(cmd) {
-		if n == 0 {
+	lines := splitLines(cmd)
+	show := linesToShow(lines, marked)
+	skipped := 0
+	for n, line := range lines {
+		if !show[n] {
+			skipped++
+			continue
+		}
+		if skipped > 0 {
+			fmt.Fprintf(&b, "    %s\n", st.paint(st.dim, fmt.Sprintf("… %d more lines …", skipped)))
+			skipped = 0
+		}
+		if len(b.String()) == 0 {
 			b.WriteString("  $ ")
 		} else {
 			b.WriteString("    ")
 		}
+		cutFront := 0
+		if line.end-line.start > maxShownLine {
+			// Show a window that starts a little before the first match.
+			for j := line.start; j < line.end; j++ {
+				if marked[j] {
+					if j-line.start > maxShownLine/2 {
+						cutFront = j - 40 - line.start
+					}
+					break
+				}
+			}
+			for cutFront > 0 && !utf8Start(cmd[line.start+cutFront]) {
+				cutFront--
+			}
+			line.start += cutFront
+			if line.end-line.start > maxShownLine {
+				line.end = line.start + maxShownLine
+				for line.end > line.start && !utf8Start(cmd[line.end]) {
+					line.end--
+				}
+			}
+		}
 		var carets strings.Builder
+		if cutFront > 0 {
+			front := fmt.Sprintf("…(%d bytes) ", cutFront)
+			b.WriteString(st.paint(st.dim, front))
+			carets.WriteString(strings.Repeat(" ", utf8.RuneCountInString(front)))
+		}
 		anyMark := false
 		in := false
 		for i := line.start; i < line.end; {
@@ -151,12 +189,52 @@ func markCommand(cmd string, fs []rules.Finding, st style) string {
 		if in && st.mark != "" {
 			b.WriteString(st.reset)
 		}
+		if line.end < lines[n].end {
+			b.WriteString(st.paint(st.dim, fmt.Sprintf(" …(%d more bytes)", lines[n].end-line.end)))
+		}
 		b.WriteByte('\n')
 		if anyMark && st.mark == "" {
 			b.WriteString("    " + strings.TrimRight(carets.String(), " ") + "\n")
 		}
 	}
+	if skipped > 0 {
+		fmt.Fprintf(&b, "    %s\n", st.paint(st.dim, fmt.Sprintf("… %d more lines", skipped)))
+	}
 	return b.String()
+}
+
+// Limits of what is shown of a long command or script.
+const (
+	maxShownLines = 12  // all of a command with at most this many lines
+	maxShownMarks = 8   // else the first line and this many lines with a match
+	maxShownLine  = 400 // bytes of one line
+)
+
+// linesToShow picks the lines of a long script worth showing: the first
+// one and those with a match.
+func linesToShow(lines []span, marked []bool) []bool {
+	show := make([]bool, len(lines))
+	if len(lines) <= maxShownLines {
+		for i := range show {
+			show[i] = true
+		}
+		return show
+	}
+	show[0] = true
+	n := 0
+	for i, l := range lines {
+		if n == maxShownMarks {
+			break
+		}
+		for j := l.start; j < l.end; j++ {
+			if marked[j] {
+				show[i] = true
+				n++
+				break
+			}
+		}
+	}
+	return show
 }
 
 type span struct{ start, end int }

@@ -53,7 +53,10 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	args := argv[1:]
 	// $SHELL mode: guardsh started as a login shell (-guardsh), with bash
 	// style options, a script file, or nothing at all.
-	if strings.HasPrefix(e.argv0, "-") || len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "--help" && args[0] != "-h" {
+	// "+o OPT" turns a shell option off, as in bash.
+	if strings.HasPrefix(e.argv0, "-") || len(args) == 0 ||
+		strings.HasPrefix(args[0], "-") && args[0] != "--help" && args[0] != "-h" ||
+		strings.HasPrefix(args[0], "+") && len(args[0]) > 1 {
 		return runShell(e, args)
 	}
 	if args[0] == "--help" || args[0] == "-h" {

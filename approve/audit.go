@@ -50,6 +50,10 @@ func (req *Request) audit(res *check.Result, d Decision) {
 	}
 }
 
+// MaxLogSize is the size at which the audit log is moved to audit.jsonl.1
+// (replacing the previous one) and started afresh.
+const MaxLogSize = 16 << 20
+
 // AppendLog adds one entry to the audit log in stateDir. Concurrent writers
 // never interleave their lines.
 func AppendLog(stateDir string, e Entry) error {
@@ -57,13 +61,50 @@ func AppendLog(stateDir string, e Entry) error {
 	if err != nil {
 		return err
 	}
-	return atomicfile.Append(filepath.Join(stateDir, AuditFile), append(line, '\n'))
+	path := filepath.Join(stateDir, AuditFile)
+	if st, err := os.Stat(path); err == nil && st.Size() >= MaxLogSize {
+		rotate(path)
+	}
+	return atomicfile.Append(path, append(line, '\n'))
+}
+
+// rotate moves a full log aside. A writer that opened the old file just
+// before still finishes its line there, in audit.jsonl.1: nothing is lost.
+func rotate(path string) {
+	unlock, err := atomicfile.Lock(path)
+	if err != nil {
+		return
+	}
+	defer unlock()
+	if st, err := os.Stat(path); err == nil && st.Size() >= MaxLogSize {
+		os.Rename(path, path+".1")
+	}
 }
 
 // ReadLog returns the last n entries of the audit log (all if n <= 0),
-// oldest first. Lines that do not decode are skipped. A missing log is empty.
+// oldest first, reaching into the rotated log when needed. Lines that do
+// not decode are skipped. A missing log is empty.
 func ReadLog(stateDir string, n int) ([]Entry, error) {
-	data, err := os.ReadFile(filepath.Join(stateDir, AuditFile))
+	path := filepath.Join(stateDir, AuditFile)
+	out, err := readLogFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if n <= 0 || len(out) < n {
+		old, err := readLogFile(path + ".1")
+		if err != nil {
+			return nil, err
+		}
+		out = append(old, out...)
+	}
+	if n > 0 && len(out) > n {
+		out = out[len(out)-n:]
+	}
+	return out, nil
+}
+
+func readLogFile(path string) ([]Entry, error) {
+	data, err := os.ReadFile(path)
 	if os.IsNotExist(err) {
 		return nil, nil
 	}
@@ -78,9 +119,6 @@ func ReadLog(stateDir string, n int) ([]Entry, error) {
 		if json.Unmarshal(sc.Bytes(), &e) == nil {
 			out = append(out, e)
 		}
-	}
-	if n > 0 && len(out) > n {
-		out = out[len(out)-n:]
 	}
 	return out, sc.Err()
 }

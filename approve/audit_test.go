@@ -158,3 +158,21 @@ func TestConcurrentProcesses(t *testing.T) {
 		t.Fatalf("%d session approvals, want %d", len(got), procs*each)
 	}
 }
+
+func TestLogRotation(t *testing.T) {
+	state := t.TempDir()
+	path := filepath.Join(state, AuditFile)
+	AppendLog(state, Entry{Command: "first"})
+	// Make the log look full.
+	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	f.Truncate(MaxLogSize)
+	f.Close()
+	AppendLog(state, Entry{Command: "second"})
+	if st, _ := os.Stat(path); st.Size() > 1000 {
+		t.Fatalf("not rotated: %d bytes", st.Size())
+	}
+	es, err := ReadLog(state, 2)
+	if err != nil || len(es) != 2 || es[0].Command != "first" || es[1].Command != "second" {
+		t.Fatalf("%+v %v", es, err)
+	}
+}

@@ -46,6 +46,8 @@ type gateRun struct {
 	stdout, stderr bytes.Buffer
 	done           chan struct{}
 	code           int
+	// before is the terminal's state before guardsh started.
+	before *unix.Termios
 }
 
 // home makes XDG directories for one test and returns the environment.
@@ -86,6 +88,7 @@ func startVerb(t *testing.T, environ []string, dir string, withTTY bool, args ..
 		pty.Setsize(r.ptmx, &pty.Winsize{Rows: 50, Cols: 200})
 		t.Cleanup(func() { r.ptmx.Close(); r.tty.Close() })
 		go io.Copy(r.screen, r.ptmx)
+		r.before = r.termios(t)
 		r.cmd.ExtraFiles = []*os.File{r.tty} // fd 3
 		r.cmd.SysProcAttr.Setctty = true
 		r.cmd.SysProcAttr.Ctty = 3
@@ -155,7 +158,7 @@ func TestGateTerminal(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir, environ := home(t, "NO_COLOR=1")
 			r := startGate(t, environ, dir, "git reset --hard", true)
-			before := r.termios(t)
+			before := r.before
 			r.waitScreen(t, prompted)
 			r.ptmx.WriteString(tt.key)
 			if code := r.wait(t); code != tt.code {
@@ -265,7 +268,7 @@ func TestGateTimeout(t *testing.T) {
 func TestGateSignal(t *testing.T) {
 	dir, environ := home(t)
 	r := startGate(t, environ, dir, "git reset --hard", true)
-	before := r.termios(t)
+	before := r.before
 	r.waitScreen(t, prompted)
 	if r.termios(t).Lflag&unix.ICANON != 0 {
 		t.Fatal("not in raw mode during the prompt")

@@ -10,11 +10,12 @@ import (
 // Limits on the analysis. Hitting one is an [IssueLimit], never a crash and
 // never a silent allow.
 const (
-	maxInput        = 4 << 20 // bytes of input
-	maxNesting      = 1000    // raw bracket nesting before parsing
-	maxCarrierDepth = 8       // sh -c inside eval inside ssh …
-	maxCommands     = 20000   // commands in one input
-	maxBraceFields  = 4096    // fields from one brace expansion
+	maxInput        = 4 << 20  // bytes of input
+	maxNesting      = 1000     // raw bracket nesting before parsing
+	maxCarrierDepth = 8        // sh -c inside eval inside ssh …
+	maxCommands     = 20000    // commands in one input
+	maxBraceFields  = 4096     // fields from one brace expansion
+	maxVarValue     = 64 << 10 // bytes of a propagated variable value
 )
 
 // Options control [Commands].

@@ -179,7 +179,9 @@ func (lx *pwshLexer) variable() {
 	if j < len(src) && src[j] == '{' {
 		end := strings.IndexByte(src[j:], '}')
 		if end < 0 {
-			end = len(src) - j - 1
+			lx.emit(srcTok{kind: srcIdent, text: "$" + strings.ToLower(src[j+1:]), pos: start, end: len(src)})
+			lx.i = len(src)
+			return
 		}
 		lx.emit(srcTok{kind: srcIdent, text: "$" + strings.ToLower(src[j+1:j+end]), pos: start, end: j + end + 1})
 		lx.i = j + end + 1
@@ -729,6 +731,9 @@ func (sc *srcScanner) pwshVal(st *srcStream, a srcArg, depth int) srcVal {
 // pwshTerm evaluates the operand at j.
 func (sc *srcScanner) pwshTerm(st *srcStream, j, b, depth int) (srcVal, int) {
 	toks := st.toks
+	if j >= b || j >= len(toks) {
+		return srcVal{}, j + 1
+	}
 	t := &toks[j]
 	switch t.kind {
 	case srcStr:

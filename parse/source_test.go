@@ -404,3 +404,33 @@ func TestScanSourceLinear(t *testing.T) {
 		}
 	}
 }
+
+// FuzzScanSource checks that ScanSource never panics (its recover would
+// report "source scan failed"), is deterministic, and returns lines a
+// shell parser can take.
+func FuzzScanSource(f *testing.F) {
+	for _, c := range srcCases {
+		f.Add(uint8(c.lang), c.src)
+	}
+	f.Fuzz(func(t *testing.T, lang uint8, src string) {
+		l := Lang(lang%7 + 1)
+		start := time.Now()
+		a := ScanSource(l, src)
+		if d := time.Since(start); d > 2*time.Second && len(src) < 1<<16 {
+			t.Errorf("%v: %d bytes took %v", l, len(src), d)
+		}
+		for _, d := range a.Dynamic {
+			if strings.HasPrefix(d, "source scan failed") {
+				t.Fatalf("%v: %s", l, d)
+			}
+		}
+		for _, s := range a.Shell {
+			if strings.IndexByte(s, 0) >= 0 {
+				t.Fatalf("%v: NUL in shell line %q", l, s)
+			}
+		}
+		if b := ScanSource(l, src); srcRender(a) != srcRender(b) {
+			t.Fatalf("%v: not deterministic:\n%s\n%s", l, srcRender(a), srcRender(b))
+		}
+	})
+}

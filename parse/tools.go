@@ -64,6 +64,12 @@ func classify(stmts []*syntax.Stmt) string {
 	origin, n := "", 0
 	for _, st := range stmts {
 		syntax.Walk(st, func(node syntax.Node) bool {
+			switch node.(type) {
+			case *syntax.CmdSubst, *syntax.ProcSubst:
+				// Nested substitutions feed arguments, not the
+				// output; not descending keeps this linear.
+				return false
+			}
 			ce, ok := node.(*syntax.CallExpr)
 			if !ok || len(ce.Args) == 0 {
 				return true

@@ -72,6 +72,7 @@ func (p *parser) unwrap(c *Command) {
 	defer func() { p.cur = prev }()
 	if len(c.Via) > 64 {
 		p.issue(IssueLimit, "more than 64 nested wrappers", c.Start, c.End)
+		rawScan(p.res, c.String())
 		return
 	}
 	name := c.Name()
@@ -211,6 +212,10 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 			p.payload("flock -c", v, w, c.Line, false)
 			return
 		}
+		if len(rest) > 2 && (rest[1].Value == "-c" || rest[1].Value == "--command") {
+			p.codeText(c, "flock -c", rest[2].Value, rest[2].Static, rest[2:3])
+			return
+		}
 		if len(rest) > 1 {
 			run("flock", rest[1:], nil)
 		}
@@ -274,14 +279,7 @@ func (p *parser) env(c *Command, o parsed, args, rest []Word) {
 
 // ssh finds the remote command and the local commands ssh options run.
 func (p *parser) ssh(c *Command, o parsed, args, rest []Word) {
-	for _, opt := range []string{"-o"} {
-		v, ok := o.get(opt)
-		if !ok {
-			continue
-		}
-		p.sshOption(c, v)
-	}
-	// Several -o options: the map keeps only the last; scan them all.
+	// Several -o options may be given: scan them all.
 	for i := 0; i+1 < len(args); i++ {
 		if args[i].Value == "-o" {
 			p.sshOption(c, args[i+1].Value)

@@ -24,6 +24,10 @@ func newVars() *vars {
 }
 
 func (v *vars) set(name, value string) {
+	if len(value) > maxVarValue {
+		v.setDynamic(name)
+		return
+	}
 	v.val[name] = value
 	delete(v.dyn, name)
 }
@@ -38,6 +42,7 @@ func (v *vars) setDynamic(name string) {
 // word was not statically known.
 type resolver struct {
 	vars    *vars
+	depth   int
 	dynamic bool
 	origin  string
 	cfg     expand.Config
@@ -104,7 +109,7 @@ func (r *resolver) procSubst(ps *syntax.ProcSubst) (string, error) {
 // staticOutput returns what a list of statements prints when it is a single
 // echo or printf of static words.
 func (r *resolver) staticOutput(stmts []*syntax.Stmt) (string, bool) {
-	if len(stmts) != 1 || stmts[0].Background || stmts[0].Negated || len(stmts[0].Redirs) > 0 {
+	if r.depth >= 4 || len(stmts) != 1 || stmts[0].Background || stmts[0].Negated || len(stmts[0].Redirs) > 0 {
 		return "", false
 	}
 	call, ok := stmts[0].Cmd.(*syntax.CallExpr)
@@ -112,6 +117,7 @@ func (r *resolver) staticOutput(stmts []*syntax.Stmt) (string, bool) {
 		return "", false
 	}
 	sub := newResolver(r.vars)
+	sub.depth = r.depth + 1
 	args, err := expand.Fields(&sub.cfg, call.Args...)
 	if err != nil || sub.dynamic {
 		return "", false

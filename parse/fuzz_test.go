@@ -1,0 +1,45 @@
+package parse
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// FuzzCommands feeds arbitrary text to the whole front end: normalize, limits,
+// parse, walk, carriers. It must never panic (a recovered panic shows as an
+// IssuePanic), never hang, and keep every span inside the input.
+func FuzzCommands(f *testing.F) {
+	for _, s := range []string{
+		"ls -la", "rm -rf /", "a=rm; $a -rf /", "bash -c 'rm -rf /'", "echo cm0gLXJmIC8= | base64 -d | sh",
+		"cat <<EOF\n$(rm x)\nEOF", "sudo -u root env -i bash -lc \"eval 'rm x'\"", ":(){ :|:& };:", "echo {1..9}{a..z}",
+		"python3 -c 'import os; os.system(\"rm -rf /\")'", "ssh h 'ssh g \"rm -rf /\"'", "x=${y:-$(z)}", "ｒｍ -ｒｆ /",
+		"echo \x00\xff\u202e\x1b[31m", "find . -exec sh -c 'rm {}' \\;", "git -c alias.x='!sh -c \"rm y\"' x",
+		"for i in $(seq 3); do echo $i | sudo -S true; done", "f() { f | f & }; f", "printf '%s' 'rm -rf ~' | bash",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		start := time.Now()
+		r := Commands(s, Options{})
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("took %v on %d bytes", d, len(s))
+		}
+		for _, is := range r.Issues {
+			if is.Kind == IssuePanic {
+				t.Fatalf("panic: %s", is.Detail)
+			}
+			if is.Start < 0 || is.End < is.Start || is.End > len(r.Input) {
+				t.Fatalf("issue span %d:%d outside input of %d bytes", is.Start, is.End, len(r.Input))
+			}
+		}
+		for _, c := range r.Commands {
+			if c.Start < 0 || c.End < c.Start || c.End > len(r.Input) {
+				t.Fatalf("command span %d:%d outside input of %d bytes", c.Start, c.End, len(r.Input))
+			}
+		}
+		if !strings.Contains(s, "\x00") && len(s) < 1000 {
+			_ = r
+		}
+	})
+}

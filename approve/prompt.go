@@ -108,7 +108,7 @@ func (req *Request) prompt(ctx context.Context, tty *os.File, res *check.Result,
 		}
 	case ansTimeout:
 		d.Outcome, d.How = Denied, Timeout
-		d.Message = fmt.Sprintf("guardsh: denied: no answer within %s", timeout)
+		d.Message = "guardsh: denied: no answer within " + seconds(timeout)
 		result = "denied (no answer)"
 	case ansInterrupt:
 		d.Outcome, d.How = Denied, Interrupt
@@ -125,6 +125,14 @@ func (req *Request) prompt(ctx context.Context, tty *os.File, res *check.Result,
 	}
 	writeTTY(tty, st.paint(resStyle, result)+"\n", false)
 	return d
+}
+
+// seconds writes a timeout as "60s" rather than "1m0s".
+func seconds(d time.Duration) string {
+	if d >= time.Second && d%time.Second == 0 {
+		return fmt.Sprintf("%ds", d/time.Second)
+	}
+	return d.String()
 }
 
 func optKeys(off offers) string {
@@ -148,7 +156,7 @@ func keyLine(st style, off offers, project string, timeout time.Duration) string
 		parts = append(parts, k("a", "always in "+sanitize(project)))
 	}
 	parts = append(parts, k("d", "deny (default)"), k("?", "explain"))
-	return "  " + strings.Join(parts, "  ") + st.paint(st.dim, fmt.Sprintf("  (denied in %s)", timeout)) + " "
+	return "  " + strings.Join(parts, "  ") + st.paint(st.dim, "  (denied in "+seconds(timeout)+")") + " "
 }
 
 // explainText is shown for "?": each rule's entry in the table.

@@ -208,7 +208,7 @@ func TestPromptShows(t *testing.T) {
 		"why: reason of chmod-777",
 		"matched: chmod -R 777 /srv (via sudo → bash -c)",
 		"instead: do it safely",
-		"[o] once", "[s] this session", "[a] always in " + fx.req.Dir, "(denied in 1m0s)",
+		"[o] once", "[s] this session", "[a] always in " + fx.req.Dir, "(denied in 60s)",
 	} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("screen lacks %q:\n%s", want, screen)

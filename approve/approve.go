@@ -91,6 +91,7 @@ const (
 	Denied                 // a dangerous rule matched and was not approved
 )
 
+// String returns "go", "blocked" or "denied", as in the audit log.
 func (o Outcome) String() string {
 	switch o {
 	case Go:

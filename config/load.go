@@ -26,6 +26,7 @@ type Error struct {
 	Msg  string
 }
 
+// Error returns "FILE:LINE: KEY: MESSAGE", leaving out what is unknown.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString(e.File)

@@ -372,6 +372,7 @@ func (p *parser) fish(c *Command, args []Word) {
 
 // stdinCode handles a program that runs the code on its standard input.
 func (p *parser) stdinCode(c *Command, name string) {
+	spanPipeline(c)
 	label := "| " + name
 	for _, r := range c.Redirs {
 		switch r.Op {
@@ -623,6 +624,7 @@ func (p *parser) interpreter(c *Command, name string, lang Lang, args []Word) {
 		}
 	}
 	if fromStdin {
+		spanPipeline(c)
 		if c.StdinStatic {
 			code = append(code, Word{Value: c.StdinText, Static: true, Start: c.Start, End: c.End})
 			label = name + " <<EOF"
@@ -718,5 +720,15 @@ var commandVars = set("PAGER", "MANPAGER", "GIT_PAGER", "GIT_SSH_COMMAND", "GIT_
 func (p *parser) dynamicProgram(c *Command, what string, w Word) {
 	if c.CodeSource == "" {
 		c.CodeSource, c.CodeDetail = origin(w), fmt.Sprintf("%s %s", what, w.Value)
+	}
+}
+
+// spanPipeline widens the span of a command that runs its input as code to
+// the whole pipeline feeding it, so a report shows curl … | sh, not sh.
+func spanPipeline(c *Command) {
+	for s := c.StdinFrom; s != nil; s = s.StdinFrom {
+		if s.Start < c.Start && s.Start >= 0 {
+			c.Start = s.Start
+		}
 	}
 }

@@ -247,7 +247,8 @@ func kindOf(p string) string {
 }
 
 // checkFile checks a script, or each shell snippet of a Dockerfile or a
-// workflow, returning one result per snippet.
+// workflow; the snippets' findings are merged into one result for the file,
+// with their line numbers in it.
 func checkFile(ctx context.Context, name, text string, opts check.Options) []*check.Result {
 	var snippets []snippet
 	switch kindOf(name) {
@@ -256,22 +257,21 @@ func checkFile(ctx context.Context, name, text string, opts check.Options) []*ch
 	case "workflow":
 		snippets = workflowRuns(text)
 	default:
-		res := check.Script(ctx, name, text, opts)
-		return []*check.Result{res}
+		return []*check.Result{check.Script(ctx, name, text, opts)}
 	}
-	var out []*check.Result
+	out := &check.Result{Command: text, File: name, Verdict: check.Allow, Findings: []rules.Finding{}}
 	for _, s := range snippets {
 		res := check.Script(ctx, name, s.text, opts)
-		for i := range res.Findings {
-			res.Findings[i].Line += s.line - 1
+		for _, f := range res.Findings {
+			f.Line += s.line - 1
+			out.Findings = append(out.Findings, f)
 		}
-		res.Line = s.line
-		out = append(out, res)
+		out.Verdict = check.Worse(out.Verdict, res.Verdict)
+		if res.Tirith != nil {
+			out.Tirith = res.Tirith
+		}
 	}
-	if len(out) == 0 {
-		out = append(out, &check.Result{Command: "", File: name, Verdict: check.Allow, Findings: []rules.Finding{}})
-	}
-	return out
+	return []*check.Result{out}
 }
 
 // runBatch reads JSON lines {"cmd": "..."} and writes one JSON result per

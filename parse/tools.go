@@ -83,7 +83,7 @@ func classify(stmts []*syntax.Stmt) string {
 				origin = worseOrigin(origin, "network")
 			case decoders[name] && isDecoding(name, ce):
 				origin = worseOrigin(origin, "decoder")
-			case localIdioms[name], name == "echo", name == "printf", name == "cat":
+			case localIdioms[name], name == "echo", name == "printf", name == "cat", idiomArgs(ce):
 				origin = worseOrigin(origin, "local")
 			default:
 				origin = worseOrigin(origin, "dynamic")
@@ -113,4 +113,39 @@ func isDecoding(name string, ce *syntax.CallExpr) bool {
 		return false
 	}
 	return true
+}
+
+// idiomWords are subcommands and flags by which a tool prints shell code for
+// an rc file: `X init bash`, `X completion zsh`, `X shellenv`, `X hook bash`.
+var idiomWords = set("init", "completion", "completions", "complete", "shellenv", "hook", "activate", "env",
+	"--bash", "--zsh", "--fish", "shell-init", "setup-shell", "alias", "aliases")
+
+// idiomArgs reports a command with static arguments that include an idiom
+// word.
+func idiomArgs(ce *syntax.CallExpr) bool {
+	found := false
+	for _, a := range ce.Args[1:] {
+		lit := a.Lit()
+		if lit == "" {
+			return false
+		}
+		found = found || idiomWords[lit]
+	}
+	return found
+}
+
+// localTool reports a pipeline stage that prints shell code for an rc file,
+// such as kubectl completion bash.
+func localTool(c *Command) bool {
+	if len(c.Args) == 0 || !c.Args[0].Static {
+		return false
+	}
+	if localIdioms[c.Name()] {
+		for _, a := range c.Args[1:] {
+			if idiomWords[a.Value] {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -387,7 +387,7 @@ func (p *parser) stdinCode(c *Command, name string) {
 		p.payload(label, c.StdinText, w, c.Line, false)
 		return
 	}
-	if src := stdinSource(c); src != "" && src != "file" && src != "tty" {
+	if src := stdinSource(c); src != "" && src != "file" && src != "tty" && src != "local" {
 		c.CodeSource, c.CodeDetail = src, label
 	}
 }
@@ -427,8 +427,10 @@ func stdinSource(c *Command) string {
 		switch {
 		case !s.Args[0].Static:
 			src = worseOrigin(src, "dynamic")
-		case networkTools[name] && name != "openssl":
+		case networkTools[name] && name != "openssl" && name != "gh":
 			src = worseOrigin(src, "network")
+		case localTool(s):
+			src = worseOrigin(src, "local")
 		case decoders[name]:
 			if _, ok := output(s); !ok {
 				src = worseOrigin(src, "decoder")
@@ -628,7 +630,7 @@ func (p *parser) interpreter(c *Command, name string, lang Lang, args []Word) {
 		if c.StdinStatic {
 			code = append(code, Word{Value: c.StdinText, Static: true, Start: c.Start, End: c.End})
 			label = name + " <<EOF"
-		} else if src := stdinSource(c); src != "" && src != "file" && src != "tty" {
+		} else if src := stdinSource(c); src != "" && src != "file" && src != "tty" && src != "local" {
 			c.CodeSource, c.CodeDetail = src, "| "+name
 			return
 		}

@@ -388,6 +388,47 @@ func chmodThenRun(r *parse.Result) []hit {
 	return out
 }
 
+// wrapperOptions splits a wrapper's own options (letters in withValue take
+// a value) from the command it runs.
+func wrapperOptions(c *parse.Command, withValue string) (argv, []parse.Word) {
+	own := argv{short: map[byte]bool{}, long: map[string]string{}}
+	ws := c.Args[1:]
+	for i := 0; i < len(ws); i++ {
+		v := ws[i].Value
+		switch {
+		case v == "--":
+			return own, ws[i+1:]
+		case strings.HasPrefix(v, "--"):
+			name, val, _ := strings.Cut(v[2:], "=")
+			own.long[name] = val
+			if !strings.Contains(v, "=") && contains([]string{"user", "group", "host", "prompt", "chdir", "role", "type", "close-from", "other-user", "command-timeout", "chroot"}, name) {
+				i++
+			}
+		case len(v) > 1 && v[0] == '-':
+			for j := 1; j < len(v); j++ {
+				own.short[v[j]] = true
+				if strings.IndexByte(withValue, v[j]) >= 0 {
+					if j == len(v)-1 {
+						i++
+					}
+					break
+				}
+			}
+		default:
+			return own, ws[i:]
+		}
+	}
+	return own, nil
+}
+
+func isShell(name string) bool {
+	switch name {
+	case "sh", "bash", "zsh", "fish", "dash", "ksh", "tcsh", "csh":
+		return true
+	}
+	return false
+}
+
 // shellsNoArgs reports a bare interactive shell as sudo's command.
 func shellsNoArgs(a argv) bool {
 	if len(a.operands) == 0 {
@@ -548,12 +589,13 @@ func exfiltrates(c *parse.Command) bool {
 		if _, val, ok := strings.Cut(v, "--post-file="); ok && secretFile(val) || strings.HasPrefix(v, "--body-file=") && secretFile(strings.TrimPrefix(v, "--body-file=")) {
 			return true
 		}
-		if (name == "scp" || name == "rsync" || name == "sftp" || name == "rclone" || name == "aws" || name == "gsutil") && secretFile(v) {
-			return true
-		}
 		prev := ""
 		if i > 0 {
 			prev = c.Args[i].Value
+		}
+		if (name == "scp" || name == "rsync" || name == "sftp" || name == "rclone" || name == "aws" || name == "gsutil") && secretFile(v) &&
+			!strings.HasPrefix(v, "-") && !contains([]string{"-i", "-F", "-o", "-e", "--rsh", "-S", "--identity", "-J"}, prev) && !strings.HasPrefix(v, "--") {
+			return true
 		}
 		if (prev == "-T" || prev == "--upload-file" || prev == "--post-file" || prev == "-d" || prev == "--data" || prev == "--data-binary" || prev == "-F" || prev == "--form") && secretFile(strings.TrimPrefix(v, "@")) {
 			return true

@@ -98,6 +98,7 @@ func runShell(e *env, args []string) int {
 		}
 		res = check.Script(ctx, name, text, opts)
 	}
+	shellCheckParams(ctx, res, inv, text, opts)
 	d := approve.Decide(ctx, res, approve.Request{
 		Front:     "shell",
 		Session:   os.Getenv("GUARDSH_SESSION"),
@@ -118,6 +119,28 @@ func runShell(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, d.Message)
 	}
 	return shellExec(e, real.Path, inv, stdin)
+}
+
+// shellCheckParams adds to res what the text runs through its positional
+// parameters, which guardsh knows here and a check of the text alone cannot:
+// `guardsh -c '"$@"' x rm -rf /` runs rm -rf /.
+func shellCheckParams(ctx context.Context, res *check.Result, inv *shells.Invocation, text string, opts check.Options) {
+	name := inv.Name
+	switch {
+	case inv.Mode == shells.ModeScript:
+		name = inv.Script
+	case name == "":
+		name = inv.Argv0
+	}
+	for _, line := range shells.ParamCommands(text, name, inv.Params) {
+		r := check.Line(ctx, line, opts)
+		res.Verdict = check.Worse(res.Verdict, r.Verdict)
+		for _, f := range r.Findings {
+			f.Start, f.End, f.Line = 0, 0, 0
+			f.Via = append([]string{"positional parameters: " + line}, f.Via...)
+			res.Findings = append(res.Findings, f)
+		}
+	}
 }
 
 // shellExec replaces guardsh with the real shell; it returns only if that

@@ -13,6 +13,7 @@ import (
 	"github.com/guardsh/guardsh/approve"
 	"github.com/guardsh/guardsh/check"
 	"github.com/guardsh/guardsh/config"
+	"github.com/guardsh/guardsh/rules"
 	"github.com/guardsh/guardsh/shells"
 )
 
@@ -99,6 +100,9 @@ func runShell(e *env, args []string) int {
 		res = check.Script(ctx, name, text, opts)
 	}
 	shellCheckParams(ctx, res, inv, text, opts)
+	if shellBase(real.Path) == "bash" {
+		shellCheckBashEnv(ctx, res, os.Getenv("BASH_ENV"), opts)
+	}
 	d := approve.Decide(ctx, res, approve.Request{
 		Front:     "shell",
 		Session:   os.Getenv("GUARDSH_SESSION"),
@@ -140,6 +144,32 @@ func shellCheckParams(ctx context.Context, res *check.Result, inv *shells.Invoca
 			f.Via = append([]string{"positional parameters: " + line}, f.Via...)
 			res.Findings = append(res.Findings, f)
 		}
+	}
+}
+
+// shellCheckBashEnv adds to res what a non-interactive bash would run first:
+// the file named by BASH_ENV in guardsh's environment. bash expands the
+// value; guardsh does not, so a value with expansions needs a human.
+func shellCheckBashEnv(ctx context.Context, res *check.Result, bashEnv string, opts check.Options) {
+	if bashEnv == "" {
+		return
+	}
+	var r *check.Result
+	if strings.ContainsAny(bashEnv, "$`~") {
+		r = &check.Result{Verdict: check.Ask, Findings: []rules.Finding{{
+			Tier: rules.Dangerous, Title: "BASH_ENV names its start-up file with an expansion guardsh does not evaluate",
+			Reason: "bash runs that file before the command, unchecked", Text: bashEnv, Source: "guardsh",
+			Suggest: "unset BASH_ENV, or set it to a plain path"}}}
+	} else if b, err := os.ReadFile(bashEnv); err == nil {
+		r = check.Script(ctx, bashEnv, string(b), opts)
+	} else {
+		return // bash cannot read it either, and says so
+	}
+	res.Verdict = check.Worse(res.Verdict, r.Verdict)
+	for _, f := range r.Findings {
+		f.Start, f.End = 0, 0
+		f.Via = append([]string{"BASH_ENV=" + bashEnv}, f.Via...)
+		res.Findings = append(res.Findings, f)
 	}
 }
 

@@ -1,0 +1,222 @@
+package rules_test
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/guardsh/guardsh/check"
+	"github.com/guardsh/guardsh/rules"
+)
+
+// A corpusCase is one labelled line of testdata/corpus.txt.
+type corpusCase struct {
+	line    int    // line number in the file
+	section string // the last "# ==" header above it
+	want    check.Verdict
+	cmd     string // decoded command line
+	raw     string // the command field as written
+	known   string // reason of a "# known:" marker, if any
+}
+
+// decodeCorpus undoes the escapes of the corpus format: \n is a newline,
+// \t a tab, \\ a backslash, \u{200B} a code point and \x{FF} a raw byte;
+// any other backslash stands for itself, so $'\x72m' and r\m need no
+// doubling.
+func decodeCorpus(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			switch s[i+1] {
+			case 'n':
+				b.WriteByte('\n')
+				i++
+				continue
+			case 't':
+				b.WriteByte('\t')
+				i++
+				continue
+			case '\\':
+				b.WriteByte('\\')
+				i++
+				continue
+			case 'u', 'x':
+				// \u{HHHH} is a code point, \x{HH} a raw byte.
+				if end := strings.IndexByte(s[i:], '}'); i+2 < len(s) && s[i+2] == '{' && end > 3 {
+					if n, err := strconv.ParseUint(s[i+3:i+end], 16, 32); err == nil {
+						if s[i+1] == 'u' {
+							b.WriteRune(rune(n))
+						} else {
+							b.WriteByte(byte(n))
+						}
+						i += end
+						continue
+					}
+				}
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// readCorpus parses the corpus file. Errors in the file itself (bad label,
+// missing command) fail the test: a typo must not drop a case silently.
+func readCorpus(t testing.TB, path string) []corpusCase {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("open corpus: %v", err)
+	}
+	defer f.Close()
+	var out []corpusCase
+	section := ""
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := sc.Text()
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		if strings.HasPrefix(line, "#") {
+			if h, ok := strings.CutPrefix(line, "# =="); ok {
+				section = strings.Trim(h, " =")
+			}
+			continue
+		}
+		fields := strings.Split(line, "\t")
+		if len(fields) < 2 || len(fields) > 3 || fields[1] == "" {
+			t.Fatalf("%s:%d: want LABEL<TAB>COMMAND[<TAB># known: why], got %q", path, n, line)
+		}
+		c := corpusCase{line: n, section: section, raw: fields[1], cmd: decodeCorpus(fields[1])}
+		switch fields[0] {
+		case "allow":
+			c.want = check.Allow
+		case "ask":
+			c.want = check.Ask
+		case "block":
+			c.want = check.Block
+		default:
+			t.Fatalf("%s:%d: label %q is not allow, ask or block", path, n, fields[0])
+		}
+		if len(fields) == 3 {
+			why, ok := strings.CutPrefix(fields[2], "# known:")
+			if !ok || strings.TrimSpace(why) == "" {
+				t.Fatalf("%s:%d: third field must be \"# known: <why>\", got %q", path, n, fields[2])
+			}
+			c.known = strings.TrimSpace(why)
+		}
+		out = append(out, c)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("read corpus: %v", err)
+	}
+	return out
+}
+
+// describe lists a result's findings as "rule (tier) via a > b".
+func describe(res *check.Result) string {
+	if len(res.Findings) == 0 {
+		return "no findings"
+	}
+	var parts []string
+	for _, f := range res.Findings {
+		s := f.Rule + " (" + f.Tier.String() + ")"
+		if len(f.Via) > 0 {
+			s += " via " + strings.Join(f.Via, " > ")
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// corpusUncovered lists rules that no corpus case is expected to trigger,
+// with the reason.
+var corpusUncovered = map[string]string{
+	"input-limit":   "needs inputs of hundreds of kilobytes; covered by parse's limit tests",
+	"tirith-failed": "comes from the tirith scanner, which the corpus does not run",
+}
+
+// TestCorpus runs every labelled case of testdata/corpus.txt through
+// check.Line and compares the verdict with the label. Cases marked
+// "# known: why" are engine bugs still open: their mismatch is tolerated and
+// counted, and the test fails when one starts to pass, so that the marker
+// is removed.
+func TestCorpus(t *testing.T) {
+	cases := readCorpus(t, "testdata/corpus.txt")
+	if len(cases) < 600 {
+		t.Errorf("corpus has %d cases, want at least 600", len(cases))
+	}
+	ctx := context.Background()
+	seen := map[string]int{}
+	fired := map[string]bool{}
+	known, fixed, wrong := 0, 0, 0
+	perSection := map[string][2]int{} // section → {cases, known}
+	for _, c := range cases {
+		key := c.cmd
+		if prev, dup := seen[key]; dup {
+			t.Errorf("corpus.txt:%d: duplicate of line %d: %q", c.line, prev, c.raw)
+		}
+		seen[key] = c.line
+		res := check.Line(ctx, c.cmd, check.Options{})
+		for _, f := range res.Findings {
+			fired[f.Rule] = true
+		}
+		s := perSection[c.section]
+		s[0]++
+		ok := res.Verdict == c.want
+		switch {
+		case c.known != "" && ok:
+			fixed++
+			t.Errorf("corpus.txt:%d: %q now gets %s as labelled: remove the \"# known: %s\" marker",
+				c.line, c.raw, res.Verdict, c.known)
+		case c.known != "":
+			known++
+			s[1]++
+		case !ok:
+			wrong++
+			t.Errorf("corpus.txt:%d [%s]: %q: want %s, got %s: %s",
+				c.line, c.section, c.raw, c.want, res.Verdict, describe(res))
+		}
+		perSection[c.section] = s
+	}
+	for _, r := range rules.All() {
+		if !fired[r.ID] && corpusUncovered[r.ID] == "" {
+			t.Errorf("no corpus case triggers rule %s: add one", r.ID)
+		}
+	}
+	names := make([]string, 0, len(perSection))
+	for n := range perSection {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		t.Logf("%-40s %4d cases, %3d known failures", n, perSection[n][0], perSection[n][1])
+	}
+	summary := fmt.Sprintf("corpus: %d cases, %d wrong, %d known failures remain, %d known markers to remove",
+		len(cases), wrong, known, fixed)
+	t.Log(summary)
+	fmt.Println(summary)
+}
+
+// TestCorpusKnownMarkers lists the open known failures with what the engine
+// currently says, for the engine's maintainer (go test -run KnownMarkers -v).
+func TestCorpusKnownMarkers(t *testing.T) {
+	for _, c := range readCorpus(t, "testdata/corpus.txt") {
+		if c.known == "" {
+			continue
+		}
+		res := check.Line(context.Background(), c.cmd, check.Options{})
+		t.Logf("corpus.txt:%d: %q: want %s, got %s (%s); known: %s", c.line, c.raw, c.want, res.Verdict, describe(res), c.known)
+	}
+}

@@ -29,6 +29,9 @@ type Word struct {
 	// -d, …), "local" (a local tool's output, such as $(ssh-agent -s)) or
 	// "dynamic" (a variable or any other command).
 	Origin string
+	// Code is the statically known output of a process substitution that
+	// makes up the word: the code `source <(echo …)` would run.
+	Code string
 	// Start and End are byte offsets of the source word in the input that
 	// was checked (for a nested command: of its outermost carrier).
 	Start, End int

@@ -130,6 +130,18 @@ func (p *parser) git(c *Command, args []Word) {
 		case strings.HasPrefix(a, "-c") && len(a) > 2:
 			kv = args[i]
 			kv.Value = a[2:]
+		case a == "config" && i+2 < len(args):
+			// git config [--global] KEY VALUE stores a command for later.
+			rest := args[i+1:]
+			for len(rest) > 0 && strings.HasPrefix(rest[0].Value, "-") {
+				rest = rest[1:]
+			}
+			if len(rest) >= 2 && gitRuns(strings.ToLower(rest[0].Value), rest[1].Value) {
+				w := rest[1]
+				w.Value = strings.TrimPrefix(w.Value, "!")
+				p.runValue(c, "git config "+rest[0].Value, "", w)
+			}
+			return
 		case !strings.HasPrefix(a, "-"):
 			return
 		default:

@@ -441,6 +441,9 @@ func (sc *srcScanner) scan(st *srcStream, depth int) {
 			i++
 			continue
 		case srcStr:
+			if st.lang == LangPHP {
+				sc.phpCallback(st, i)
+			}
 			if st.lang == LangNode && t.text == "`" && i > 0 {
 				// A tagged template: $`cmd` (zx, Bun shell).
 				if p := &toks[i-1]; p.kind == srcIdent && p.text == "$" {

@@ -97,6 +97,10 @@ func srcJSHandler(name string, cp bool) (srcHandler, bool) {
 			return srcJSCP(last), true
 		}
 	}
+	if last == "constructor" && qual != "" {
+		// x.constructor.constructor("code") is the Function constructor.
+		return srcH(srcOpEvalStr, 0), true
+	}
 	switch name {
 	case "eval", "Function", "vm.runInThisContext", "vm.runInNewContext", "vm.runInContext",
 		"vm.Script", "vm.compileFunction", "AsyncFunction":
@@ -175,12 +179,17 @@ func srcRubyHandler(name string) (srcHandler, bool) {
 		return srcH(srcOpEvalStr, 0), true
 	case "send", "public_send", "__send__", "Object.send", "Object.public_send":
 		return srcH(srcOpSend, 0), true
+	case "`":
+		return srcH(srcOpShell, 0), true
 	case "FileUtils.rm_rf", "FileUtils.rm_r", "FileUtils.remove_dir", "FileUtils.remove_entry",
 		"FileUtils.remove_entry_secure", "FileUtils.rmtree", "FileUtils.rmdir", "rm_rf", "rm_r", "Pathname.rmtree", "?.rmtree":
 		return srcRm(name != "FileUtils.rmdir"), true
 	case "FileUtils.rm", "FileUtils.rm_f", "FileUtils.remove", "FileUtils.remove_file", "File.delete",
 		"File.unlink", "Dir.rmdir", "Dir.delete", "Dir.unlink":
 		return srcRm(false), true
+	}
+	if strings.HasSuffix(name, ".send") || strings.HasSuffix(name, ".public_send") || strings.HasSuffix(name, ".__send__") {
+		return srcH(srcOpSend, 0), true
 	}
 	return srcHandler{}, false
 }
@@ -876,4 +885,44 @@ func (sc *srcScanner) phpExprCall(st *srcStream, i, depth int) {
 		vals = append(vals, sc.eval(st, a.a, a.b, 0))
 	}
 	sc.applyVals(st, h, name, vals, st.text(i, end+1), depth)
+}
+
+// phpCallback reports a runner's name passed as a callback:
+// array_map("system", $cmds).
+func (sc *srcScanner) phpCallback(st *srcStream, i int) {
+	v, ok := st.toks[i].static()
+	if !ok || len(v) > 32 {
+		return
+	}
+	name := strings.ToLower(strings.TrimPrefix(v, `\`))
+	h, ok := srcPHPHandler(name)
+	if !ok || !h.run || h.op == srcOpSend || h.op == srcOpSendArray {
+		return
+	}
+	// Find the call this string is an argument of.
+	open := -1
+	for j := i - 1; j >= 0 && i-j < 64; j-- {
+		if st.is(j, ")") || st.is(j, "]") {
+			if m := st.match[j]; m >= 0 && m < j {
+				j = m
+				continue
+			}
+		}
+		if st.is(j, "(") {
+			open = j
+			break
+		}
+		if st.is(j, ";") || st.is(j, "{") || st.is(j, "}") {
+			return
+		}
+	}
+	if open <= 0 || st.toks[open-1].kind != srcIdent {
+		return
+	}
+	switch strings.ToLower(st.toks[open-1].text) {
+	case "function_exists", "is_callable", "method_exists", "in_array", "ini_get", "print", "echo",
+		"var_dump", "printf", "sprintf", "str_replace", "strpos", "call_user_func", "call_user_func_array":
+		return
+	}
+	sc.dynamic(st.text(open-1, st.close(open, len(st.toks))+1))
 }

@@ -34,6 +34,9 @@ func (sc *srcScanner) chain(st *srcStream, i, b, depth int) (string, int, bool) 
 		parts[0] = toks[j].text
 		j++
 	}
+	if a, ok := sc.alias[parts[0]]; ok {
+		parts = strings.Split(a, ".")
+	}
 	for j < b && len(parts) < 64 {
 		if j+1 < b && toks[j].kind == srcPunct && toks[j+1].kind == srcIdent && srcIsSep(st.lang, toks[j].text) {
 			parts = append(parts, toks[j+1].text)
@@ -66,6 +69,16 @@ func (sc *srcScanner) chain(st *srcStream, i, b, depth int) (string, int, bool) 
 		break
 	}
 	return sc.canon(st.lang, parts), j, plain
+}
+
+// srcLoaderName reports whether name is a function that loads modules or
+// looks up attributes, which an alias keeps working.
+func srcLoaderName(name string) bool {
+	switch name {
+	case "__import__", "getattr", "require", "vars", "globals", "locals", "method", "eval", "exec", "compile":
+		return true
+	}
+	return false
 }
 
 func srcIsSep(lang Lang, p string) bool {
@@ -145,9 +158,6 @@ func (sc *srcScanner) loader(st *srcStream, parts []string, open, b, depth int) 
 // canon returns the canonical spelling of a name: aliases resolved, module
 // spellings unified.
 func (sc *srcScanner) canon(lang Lang, parts []string) string {
-	if a, ok := sc.alias[parts[0]]; ok && len(parts) < 64 {
-		parts = append(strings.Split(a, "."), parts[1:]...)
-	}
 	drop := func(words ...string) {
 		for len(parts) > 1 {
 			found := false
@@ -309,7 +319,8 @@ func (sc *srcScanner) assign(st *srcStream, name string, a, end int) {
 	if toks[a].kind == srcIdent {
 		target, j, _ := sc.chain(st, a, end, 0)
 		if j == end && target != "" && target != name {
-			if _, ok := sc.handler(st.lang, target); ok || strings.Contains(target, ".") || sc.alias[toks[a].text] != "" || target != toks[a].text {
+			_, isVar := sc.env[toks[a].text]
+			if _, ok := sc.handler(st.lang, target); ok || strings.Contains(target, ".") || sc.alias[toks[a].text] != "" || target != toks[a].text || !isVar && srcLoaderName(target) {
 				sc.alias[name] = target
 				delete(sc.env, name)
 				return

@@ -546,6 +546,11 @@ func (lx *srcLexer) punct() {
 			lx.i = end
 			return
 		}
+		if lx.peek(1) == '`' {
+			lx.emit(srcTok{kind: srcSym, text: "`", pos: start, end: start + 2})
+			lx.i = start + 2
+			return
+		}
 		if p := lx.peek(1); p == '"' || p == '\'' {
 			lx.i++
 			lx.quote()

@@ -449,7 +449,7 @@ func pwshArgs(st *srcStream, a, b int) []srcArg {
 				continue
 			}
 			j++
-			if j >= b || st.toks[j].sp || st.is(j, ",") || st.is(start, ",") {
+			if j >= b || st.toks[j].sp && !st.is(j, ",") && !st.is(j-1, ",") {
 				break
 			}
 		}
@@ -511,10 +511,14 @@ func (sc *srcScanner) pwshCommand(st *srcStream, i, depth int) {
 			return
 		}
 	}
-	args := append([]srcArg{{a: i, b: i + 1}}, pwshArgs(st, i+1, end)...)
+	first := i + 1
+	if st.is(i, "(") {
+		first = st.close(i, end) + 1
+	}
+	args := append([]srcArg{{a: i, b: first}}, pwshArgs(st, first, end)...)
 	t := &toks[i]
 	var name string
-	if t.kind == srcStr || toks[i].kind == srcIdent && i > 0 && st.is(i-1, "&") {
+	if t.kind == srcStr || t.kind == srcPunct || toks[i].kind == srcIdent && i > 0 && st.is(i-1, "&") {
 		v := sc.pwshVal(st, args[0], depth)
 		if !v.static {
 			sc.dynamic(call)
@@ -579,7 +583,12 @@ func (sc *srcScanner) pwshCommand(st *srcStream, i, depth int) {
 	case "Invoke-Expression":
 		a, ok := get([]string{"command"}, 0)
 		if !ok {
-			sc.dynamic(call) // reads the pipeline
+			// "code" | iex: the code comes down the pipeline.
+			if v, ok := pwshPiped(sc, st, i, depth); ok {
+				sc.evalCode(LangPowerShell, v, call, depth)
+				return
+			}
+			sc.dynamic(call)
 			return
 		}
 		sc.evalCode(LangPowerShell, a, call, depth)
@@ -708,6 +717,14 @@ func pwshUTF16(b64 string) (string, bool) {
 
 // pwshVal evaluates one argument.
 func (sc *srcScanner) pwshVal(st *srcStream, a srcArg, depth int) srcVal {
+	for j := a.a; j < a.b; j++ {
+		if st.is(j, ",") {
+			return sc.pwshExpr(st, a.a, a.b, depth)
+		}
+		if st.is(j, "(") || st.is(j, "{") || st.is(j, "[") {
+			j = st.close(j, a.b)
+		}
+	}
 	var out srcVal
 	first := true
 	for j := a.a; j < a.b; {
@@ -946,4 +963,28 @@ func (sc *srcScanner) pwshStatic(st *srcStream, j, depth int) {
 			sc.evalCode(LangPowerShell, vals[0], call, depth)
 		}
 	}
+}
+
+// pwshPiped returns the value piped into the command at i when the
+// previous pipeline stage is a single expression: "code" | iex.
+func pwshPiped(sc *srcScanner, st *srcStream, i, depth int) (srcVal, bool) {
+	if i < 2 || !st.is(i-1, "|") {
+		return srcVal{}, false
+	}
+	s := i - 2
+	if st.is(s, ")") {
+		if m := st.match[s]; m >= 0 && m < s {
+			s = m
+		}
+	}
+	if st.is(s-1, "$") || st.is(s-1, "@") {
+		s--
+	}
+	if s > 0 && !st.toks[s].nl {
+		if p := &st.toks[s-1]; !(p.kind == srcPunct && (p.text == ";" || p.text == "{" || p.text == "(" || p.text == "=")) {
+			return srcVal{}, false
+		}
+	}
+	v := sc.pwshExpr(st, s, i-1, depth)
+	return v, v.static
 }

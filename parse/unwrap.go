@@ -64,7 +64,11 @@ var wrappers = map[string]optSpec{
 // unwrap looks at what a command runs: wrappers, shells, eval, interpreters
 // and programs with options that run programs.
 func (p *parser) unwrap(c *Command) {
-	if len(c.Args) == 0 || !c.Args[0].Static || p.stopped {
+	if len(c.Args) == 0 || p.stopped {
+		return
+	}
+	if !c.Args[0].Static {
+		p.dynamicShell(c)
 		return
 	}
 	prev := p.cur
@@ -89,8 +93,17 @@ func (p *parser) unwrap(c *Command) {
 		p.code(c, "eval", args)
 	case name == "source" || name == ".":
 		if len(args) > 0 && !args[0].Static {
-			c.CodeSource = origin(args[0])
-			c.CodeDetail = name + " " + args[0].Value
+			p.substCode(c, name, args[0])
+		}
+	case name == "alias":
+		for _, a := range args {
+			if n, body, ok := strings.Cut(a.Value, "="); ok && !strings.HasPrefix(n, "-") {
+				p.runLater(c, "alias "+n, Word{Value: body, Static: a.Static, Origin: a.Origin, Start: a.Start, End: a.End})
+			}
+		}
+	case name == "trap":
+		if len(args) > 1 && args[0].Value != "-" && !strings.HasPrefix(args[0].Value, "-") {
+			p.runLater(c, "trap", args[0])
 		}
 	case name == "find":
 		p.find(c, args)
@@ -346,7 +359,7 @@ func (p *parser) shell(c *Command, name string, args []Word) {
 		// from elsewhere.
 		w := rest[0]
 		if !w.Static {
-			c.CodeSource, c.CodeDetail = origin(w), name+" "+w.Value
+			p.substCode(c, name, w)
 			return
 		}
 		if w.Value != "/dev/stdin" && w.Value != "-" {
@@ -731,6 +744,49 @@ func spanPipeline(c *Command) {
 	for s := c.StdinFrom; s != nil; s = s.StdinFrom {
 		if s.Start < c.Start && s.Start >= 0 {
 			c.Start = s.Start
+		}
+	}
+}
+
+// runLater parses code stored to run later — an alias body, a trap handler,
+// PROMPT_COMMAND — as if it ran now.
+func (p *parser) runLater(c *Command, label string, w Word) {
+	if !w.Static {
+		if o := origin(w); o != "local" && c.CodeSource == "" {
+			c.CodeSource, c.CodeDetail = o, label+" "+w.Value
+		}
+		return
+	}
+	prev := p.cur
+	p.cur = c
+	defer func() { p.cur = prev }()
+	p.payload(label, w.Value, w, c.Line, false)
+}
+
+// substCode handles a shell or source reading code from a process
+// substitution: parsed when its output is static, else judged by origin.
+func (p *parser) substCode(c *Command, name string, w Word) {
+	if w.Code != "" {
+		p.payload(name+" <(…)", w.Code, w, c.Line, false)
+		return
+	}
+	if o := origin(w); o != "local" {
+		c.CodeSource, c.CodeDetail = o, name+" "+w.Value
+	}
+}
+
+// dynamicShell handles a command word that stays dynamic but is given -c
+// CODE, as $SHELL -c '…' or "$BASH" -c '…' are: the code is parsed as shell
+// in case the program is one.
+func (p *parser) dynamicShell(c *Command) {
+	for i := 1; i+1 < len(c.Args); i++ {
+		if c.Args[i].Value == "-c" || strings.HasPrefix(c.Args[i].Value, "-") && strings.HasSuffix(c.Args[i].Value, "c") && len(c.Args[i].Value) <= 4 {
+			w := c.Args[i+1]
+			prev := p.cur
+			p.cur = c
+			p.codeText(c, c.Args[0].Value+" -c", w.Value, w.Static, []Word{w})
+			p.cur = prev
+			return
 		}
 	}
 }

@@ -280,7 +280,15 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 		if a.Name == nil {
 			continue
 		}
+		if a.Array != nil && len(ce.Args) == 0 {
+			p.arrayAssign(a)
+			continue
+		}
 		v := p.assignValue(a)
+		if len(ce.Args) == 0 && commandVars[a.Name.Value] && v.Value != "" {
+			// PROMPT_COMMAND=…, PAGER=…: code that runs later.
+			p.runLater(cmdAt(start, end, p.line(st.Pos()), p.via), a.Name.Value+"=", v)
+		}
 		if len(ce.Args) == 0 {
 			if v.Static {
 				p.vars.set(a.Name.Value, v.Value)
@@ -295,8 +303,55 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 	if len(cmd.Args) == 0 && len(cmd.Redirs) == 0 {
 		return nil
 	}
+	if len(cmd.Args) > 0 && cmd.Args[0].Value == "set" {
+		p.setPositional(cmd.Args[1:])
+	}
 	p.finish(cmd, st, c)
 	return cmd
+}
+
+func cmdAt(start, end, line int, via []string) *Command {
+	return &Command{Start: start, End: end, Line: line, Via: via}
+}
+
+// arrayAssign records a=(x y z) when every element is static.
+func (p *parser) arrayAssign(a *syntax.Assign) {
+	var elems []string
+	for _, e := range a.Array.Elems {
+		if e.Index != nil || e.Value == nil {
+			p.vars.setDynamic(a.Name.Value)
+			return
+		}
+		for _, w := range p.fields(e.Value) {
+			if !w.Static {
+				p.vars.setDynamic(a.Name.Value)
+				return
+			}
+			elems = append(elems, w.Value)
+		}
+	}
+	if a.Append {
+		elems = append(append([]string(nil), p.vars.list[a.Name.Value]...), elems...)
+	}
+	p.vars.setList(a.Name.Value, elems)
+}
+
+// setPositional follows set -- a b c and set a b c.
+func (p *parser) setPositional(args []Word) {
+	if len(args) > 0 && args[0].Value == "--" {
+		args = args[1:]
+	} else if len(args) == 0 || strings.HasPrefix(args[0].Value, "-") || strings.HasPrefix(args[0].Value, "+") {
+		return
+	}
+	var elems []string
+	for _, w := range args {
+		if !w.Static {
+			p.vars.setDynamic("@")
+			return
+		}
+		elems = append(elems, w.Value)
+	}
+	p.vars.setList("@", elems)
 }
 
 // finish fills in where a command sits, records it, and unwraps what it

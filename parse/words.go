@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"fmt"
 	"io"
 	"strings"
 
@@ -15,12 +16,39 @@ const home = "~"
 // vars is the constant propagation state of one command line: the variables
 // assigned static values earlier in it, and the names known to be dynamic.
 type vars struct {
-	val map[string]string
-	dyn map[string]bool
+	val  map[string]string
+	list map[string][]string // arrays, and "@" for the positional parameters
+	dyn  map[string]bool
 }
 
 func newVars() *vars {
-	return &vars{val: map[string]string{}, dyn: map[string]bool{}}
+	return &vars{val: map[string]string{}, list: map[string][]string{}, dyn: map[string]bool{}}
+}
+
+// setList records a static array (or, for "@", the positional parameters).
+func (v *vars) setList(name string, elems []string) {
+	n := 0
+	for _, e := range elems {
+		n += len(e)
+	}
+	if n > maxVarValue {
+		v.setDynamic(name)
+		return
+	}
+	delete(v.val, name)
+	delete(v.dyn, name)
+	v.list[name] = elems
+	if name == "@" {
+		for k := range v.val {
+			if isDigits(k) {
+				delete(v.val, k)
+			}
+		}
+		for i, e := range elems {
+			v.val[fmt.Sprint(i+1)] = e
+		}
+		v.val["#"] = fmt.Sprint(len(elems))
+	}
 }
 
 func (v *vars) set(name, value string) {
@@ -28,12 +56,14 @@ func (v *vars) set(name, value string) {
 		v.setDynamic(name)
 		return
 	}
+	delete(v.list, name)
 	v.val[name] = value
 	delete(v.dyn, name)
 }
 
 func (v *vars) setDynamic(name string) {
 	delete(v.val, name)
+	delete(v.list, name)
 	v.dyn[name] = true
 }
 
@@ -43,6 +73,10 @@ func (v *vars) setDynamic(name string) {
 type resolver struct {
 	vars    *vars
 	depth   int
+	// code is the static output of the word's only process or command
+	// substitution, when known: what `source <(echo …)` would run.
+	code   string
+	substs int
 	dynamic bool
 	origin  string
 	cfg     expand.Config
@@ -72,6 +106,14 @@ func (r *resolver) Get(name string) expand.Variable {
 	if v, ok := r.vars.val[name]; ok {
 		return str(v)
 	}
+	if l, ok := r.vars.list[name]; ok {
+		return expand.Variable{Set: true, Kind: expand.Indexed, List: l}
+	}
+	if name == "*" {
+		if l, ok := r.vars.list["@"]; ok {
+			return expand.Variable{Set: true, Kind: expand.Indexed, List: l}
+		}
+	}
 	switch {
 	case name == "IFS":
 		return str(" \t\n")
@@ -92,6 +134,7 @@ func (r *resolver) Each(func(name string, vr expand.Variable) bool) {}
 // cmdSubst resolves $(echo rm) and $(printf %s rm) of static text; any other
 // command substitution leaves the word dynamic.
 func (r *resolver) cmdSubst(w io.Writer, cs *syntax.CmdSubst) error {
+	r.substs++
 	if out, ok := r.staticOutput(cs.Stmts); ok {
 		io.WriteString(w, out)
 		return nil
@@ -102,6 +145,10 @@ func (r *resolver) cmdSubst(w io.Writer, cs *syntax.CmdSubst) error {
 }
 
 func (r *resolver) procSubst(ps *syntax.ProcSubst) (string, error) {
+	r.substs++
+	if out, ok := r.staticOutput(ps.Stmts); ok {
+		r.code = out
+	}
 	r.taint(classify(ps.Stmts))
 	return "/dev/fd/63", nil
 }
@@ -317,7 +364,11 @@ func (p *parser) fields(w *syntax.Word) []Word {
 	}
 	out := make([]Word, 0, len(vals))
 	for _, v := range vals {
-		out = append(out, Word{Value: v, Static: !r.dynamic, Origin: r.origin, Start: start, End: end})
+		word := Word{Value: v, Static: !r.dynamic, Origin: r.origin, Start: start, End: end}
+		if r.substs == 1 && r.code != "" {
+			word.Code = r.code
+		}
+		out = append(out, word)
 	}
 	return out
 }

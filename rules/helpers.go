@@ -700,3 +700,79 @@ func tampers(c *parse.Command) bool {
 
 // lowerBase is the lower-case base name of a path.
 func lowerBase(s string) string { return strings.ToLower(path.Base(s)) }
+
+// downloadThenRun finds a file written by curl or wget that a later command
+// of the same input runs: as a program, or as the script of a shell,
+// interpreter or source.
+func downloadThenRun(r *parse.Result) []hit {
+	var out []hit
+	got := map[string]*parse.Command{}
+	for _, c := range r.Commands {
+		name := c.Name()
+		if name == "curl" || name == "wget" {
+			for _, f := range downloadTargets(c) {
+				got[path.Clean(f)] = c
+			}
+			continue
+		}
+		if len(c.Args) == 0 || len(got) == 0 {
+			continue
+		}
+		run := []string{c.Args[0].Value}
+		if isShell(name) || name == "source" || name == "." || strings.HasPrefix(name, "python") || name == "perl" || name == "ruby" || name == "node" || name == "php" {
+			if ops := args(c, "-o", "-O").operands; len(ops) > 0 {
+				run = append(run, ops[0].Value)
+			}
+		}
+		for _, f := range run {
+			if first, ok := got[path.Clean(f)]; ok {
+				out = append(out, hit{first.Start, c.End, ""})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// downloadTargets returns the files curl or wget write.
+func downloadTargets(c *parse.Command) []string {
+	var out []string
+	for _, r := range c.Redirs {
+		if r.Writes() && r.Target.Static {
+			out = append(out, r.Target.Value)
+		}
+	}
+	ws := c.Args[1:]
+	remoteName := c.Name() == "wget"
+	for i := 0; i < len(ws); i++ {
+		v := ws[i].Value
+		switch {
+		case c.Name() == "curl" && (v == "-o" || v == "--output") && i+1 < len(ws):
+			out = append(out, ws[i+1].Value)
+			i++
+		case c.Name() == "curl" && strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.HasSuffix(v, "o") && i+1 < len(ws):
+			out = append(out, ws[i+1].Value)
+			i++
+		case c.Name() == "curl" && (v == "-O" || v == "--remote-name" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "O")):
+			remoteName = true
+		case c.Name() == "wget" && (v == "-O" || v == "--output-document") && i+1 < len(ws):
+			if ws[i+1].Value != "-" {
+				out = append(out, ws[i+1].Value)
+			}
+			remoteName = false
+			i++
+		case c.Name() == "wget" && strings.HasPrefix(v, "--output-document="):
+			out = append(out, strings.TrimPrefix(v, "--output-document="))
+			remoteName = false
+		case strings.Contains(v, "://") && remoteName:
+			u := v
+			if j := strings.IndexAny(u, "?#"); j >= 0 {
+				u = u[:j]
+			}
+			if b := path.Base(u); b != "" && b != "/" && !strings.Contains(b, ":") {
+				out = append(out, b, "./"+b)
+			}
+		}
+	}
+	return out
+}

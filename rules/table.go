@@ -444,6 +444,15 @@ var table = []*Rule{
 		NoMatch: []string{"curl -o install.sh https://x", "curl https://x | jq .", "wget https://x.tar.gz", "bash install.sh", "curl x | grep y"},
 	},
 	{
+		ID: "download-run", Tier: Dangerous,
+		Title:   "Download a file and run it at once",
+		Reason:  "Running a file in the same line that downloads it runs whatever the server sent, unread.",
+		Suggest: "download it, read it, then run it in a separate step",
+		input:   downloadThenRun,
+		Match:   []string{"curl -fsSLo install.sh https://x/i.sh && bash install.sh", "wget -O /tmp/x.sh https://x && sh /tmp/x.sh", "curl https://x/setup.py > setup.py; python3 setup.py", "curl -O https://x/get.sh && . ./get.sh", "wget https://x/run.sh; bash run.sh"},
+		NoMatch: []string{"curl -o data.json https://x && jq . data.json", "bash install.sh", "wget https://x/a.tar.gz && tar xf a.tar.gz"},
+	},
+	{
 		ID: "decoded-code", Tier: Dangerous,
 		Title:   "Run decoded content",
 		Reason:  "Decoding data into a shell or interpreter hides what will run.",

@@ -497,7 +497,7 @@ func (st *srcStream) stmtEndOK(i int, comma bool) (int, bool) {
 		}
 		t := &toks[j]
 		if j > i && t.nl && st.lang != LangPerl && st.lang != LangPHP {
-			if prev := &toks[j-1]; !(prev.kind == srcPunct && srcContinues(prev.text)) {
+			if prev := &toks[j-1]; st.lang == LangPython || !(prev.kind == srcPunct && srcContinues(prev.text)) {
 				return j, true
 			}
 		}

@@ -350,6 +350,15 @@ func (sc *srcScanner) apply(st *srcStream, h srcHandler, name string, i, j, dept
 	}
 	call := st.text(i, end)
 	pos := srcPositional(args)
+	if len(pos) == 0 && h.op != srcOpSubproc {
+		// Keyword arguments: os.system(command="…"), rmtree(path=…).
+		for _, a := range args {
+			switch a.key {
+			case "command", "cmd", "args", "path", "source", "code", "object", "file", "argv":
+				pos = append(pos, srcArg{a: a.a, b: a.b})
+			}
+		}
+	}
 	arg := func(k int) srcVal {
 		if k < len(pos) {
 			return sc.eval(st, pos[k].a, pos[k].b, 0)

@@ -501,11 +501,12 @@ func (sc *srcScanner) strVal(st *srcStream, t *srcTok) srcVal {
 			b.WriteString(p.lit)
 			continue
 		}
-		if len(p.code) != 1 || p.code[0].kind != srcIdent {
+		if len(p.code) == 0 || len(p.code) > 64 {
 			return srcVal{text: t.text}
 		}
-		v, ok := sc.lookup(st, p.code[0].text)
-		if !ok || !v.static || v.isList {
+		in := newSrcStream(st.lang, st.src, p.code)
+		v := sc.eval(in, 0, len(p.code), 1)
+		if !v.static || v.isList {
 			return srcVal{text: t.text}
 		}
 		b.WriteString(v.s)

@@ -101,6 +101,7 @@ type srcDoc struct {
 	tok    int // index of the token that receives the body
 	tag    string
 	indent bool
+	dedent bool // <<~: the body's common indentation is removed
 	esc    srcEsc
 	interp srcInterp
 }
@@ -986,9 +987,9 @@ func (lx *srcLexer) heredocStart(i int, php bool) bool {
 	src := lx.src
 	start := lx.i
 	j := i
-	indent := php
+	indent, dedent := php, false
 	if !php && j < len(src) && (src[j] == '~' || src[j] == '-') {
-		indent = true
+		indent, dedent = true, src[j] == '~'
 		j++
 	}
 	for php && j < len(src) && (src[j] == ' ' || src[j] == '\t') {
@@ -1022,7 +1023,15 @@ func (lx *srcLexer) heredocStart(i int, php bool) bool {
 			kind = srcCmd
 		}
 	case srcIsIdentStart(q):
-		if !php && (lx.afterOperand() || lx.lang == LangRuby && !indent && !(q >= 'A' && q <= 'Z')) {
+		if !php && lx.afterOperand() {
+			// x <<EOS is a heredoc argument when the << is spaced from
+			// the name before it but not from the tag.
+			t := lx.last()
+			if t.kind != srcIdent || !lx.sp || !(indent || q >= 'A' && q <= 'Z') {
+				return false
+			}
+		}
+		if !php && lx.lang == LangRuby && !indent && !(q >= 'A' && q <= 'Z') {
 			return false
 		}
 		end := j
@@ -1040,7 +1049,7 @@ func (lx *srcLexer) heredocStart(i int, php bool) bool {
 		}
 	}
 	lx.emit(srcTok{kind: kind, text: src[start:j], pos: start, end: j})
-	lx.docs = append(lx.docs, srcDoc{tok: len(lx.toks) - 1, tag: tag, indent: indent, esc: esc, interp: interp})
+	lx.docs = append(lx.docs, srcDoc{tok: len(lx.toks) - 1, tag: tag, indent: indent, dedent: dedent, esc: esc, interp: interp})
 	lx.i = j
 	return true
 }
@@ -1085,11 +1094,64 @@ func (lx *srcLexer) readDocs() {
 		} else {
 			parts, _ = lx.body(bodyStart, bodyEnd, 0, 0, d.esc, d.interp)
 		}
+		if d.dedent {
+			parts = srcDedent(parts, lx.src[bodyStart:bodyEnd])
+		}
+		if lx.lang == LangPHP && len(parts) > 0 && !parts[len(parts)-1].isCode {
+			// PHP drops the newline before the closing tag.
+			last := &parts[len(parts)-1]
+			last.lit = strings.TrimSuffix(strings.TrimSuffix(last.lit, "\n"), "\r")
+		}
 		if d.tok < len(lx.toks) {
 			lx.toks[d.tok].parts = parts
 		}
 		lx.i = next
 	}
+}
+
+// srcDedent removes the common indentation of a <<~ heredoc body from the
+// literal parts.
+func srcDedent(parts []srcPart, raw string) []srcPart {
+	n := -1
+	for _, line := range strings.Split(raw, "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		k := len(line) - len(strings.TrimLeft(line, " \t"))
+		if n < 0 || k < n {
+			n = k
+		}
+	}
+	if n <= 0 {
+		return parts
+	}
+	atStart := true
+	for p := range parts {
+		if parts[p].isCode {
+			atStart = false
+			continue
+		}
+		var b strings.Builder
+		lit := parts[p].lit
+		for k := 0; k < len(lit); {
+			if atStart {
+				strip := 0
+				for strip < n && k < len(lit) && (lit[k] == ' ' || lit[k] == '\t') {
+					k++
+					strip++
+				}
+				atStart = false
+				continue
+			}
+			b.WriteByte(lit[k])
+			if lit[k] == '\n' {
+				atStart = true
+			}
+			k++
+		}
+		parts[p].lit = b.String()
+	}
+	return parts
 }
 
 // bodyTriple lexes a Python triple-quoted string body.

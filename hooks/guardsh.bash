@@ -51,6 +51,9 @@ __guardsh_parses() {
 # second argument only gives $_ back its value once the binding has run.
 __guardsh_enter() {
 	local n=$1 line=$READLINE_LINE rc x
+	# Until the line passed, the key does nothing: an interrupted check
+	# leaves it so.
+	__guardsh_then "$n" stay
 	if [[ -n $__guardsh_paused || $line != *[![:space:]]* ]]; then
 		__guardsh_then "$n" go
 		return
@@ -69,7 +72,6 @@ __guardsh_enter() {
 			# check sees the whole construct before any of it runs.
 			READLINE_LINE+=$'\n'
 			READLINE_POINT=${#READLINE_LINE}
-			__guardsh_then "$n" stay
 			return
 		fi
 	else
@@ -81,12 +83,10 @@ __guardsh_enter() {
 	1)
 		builtin history -s -- "$line"
 		READLINE_LINE= READLINE_POINT=0
-		__guardsh_then "$n" stay
 		;;
 	*)
 		# Denied: the line stays in the buffer to be fixed, and in history.
 		builtin history -s -- "$line"
-		__guardsh_then "$n" stay
 		;;
 	esac
 }

@@ -116,6 +116,12 @@ type Command struct {
 	CodeSource string
 	// CodeDetail says, for a set CodeSource, what the code was.
 	CodeDetail string
+	// Contained is set for a command run inside a container (docker exec,
+	// kubectl exec): it can destroy the container, not the host.
+	Contained bool
+	// Deferred is set for a command stored to run later, when someone
+	// uses it (an alias body, a git alias or pager, a completion command).
+	Deferred bool
 	// Folded is set for a command found only in the NFKC-folded copy of
 	// the input: it is spelled with look-alike characters.
 	Folded bool

@@ -91,6 +91,9 @@ type parser struct {
 	// cur is the command being unwrapped; payloads it carries extend its
 	// carrier chain.
 	cur *Command
+	// deferred and contained are inherited by every command this parser
+	// finds: see Command.Deferred and Command.Contained.
+	deferred, contained bool
 }
 
 // parse parses text and walks it. It reports false on a parse error.
@@ -120,9 +123,12 @@ func (p *parser) parse(text string) bool {
 func (p *parser) child(carrier string, w Word, line int) *parser {
 	c := &parser{res: p.res, opts: p.opts, src: "", vars: newVars(), depth: p.depth + 1, remote: p.remote}
 	via := p.via
+	c.deferred, c.contained = p.deferred, p.contained
 	if p.cur != nil {
 		via = p.cur.Via
 		c.remote = c.remote || p.cur.Remote
+		c.deferred = c.deferred || p.cur.Deferred
+		c.contained = c.contained || p.cur.Contained
 	}
 	span := [2]int{w.Start, w.End}
 	if p.outer != nil {

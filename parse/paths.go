@@ -8,7 +8,7 @@ import (
 // systemDirs are the top-level directories whose loss breaks the machine.
 var systemDirs = set("/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32", "/opt",
 	"/proc", "/root", "/sbin", "/srv", "/sys", "/usr", "/var", "/snap", "/run", "/mnt", "/media",
-	"/System", "/Library", "/Applications", "/Users", "/private", "/Volumes", "/nix")
+	"/System", "/Library", "/Applications", "/Users", "/private", "/private/etc", "/private/var", "/Volumes", "/nix")
 
 // Clean cleans a path the way the kernel resolves it, keeping a trailing /*
 // glob: "//", "/.", "/..", "/./" all become "/".
@@ -106,6 +106,48 @@ func BlockDevice(p string) bool {
 			if rest[0] >= 'a' && rest[0] <= 'z' || rest[0] >= '0' && rest[0] <= '9' {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// WindowsRoot reports a Windows drive root: C:\, C:/, C:.
+func WindowsRoot(p string) bool {
+	p = strings.TrimRight(strings.Trim(p, `"'`), `\/*.`)
+	return len(p) == 2 && p[1] == ':' && (p[0]|0x20 >= 'a' && p[0]|0x20 <= 'z')
+}
+
+// WindowsSystemDir reports C:\Windows, C:\Program Files and C:\Users.
+func WindowsSystemDir(p string) bool {
+	p = strings.ToLower(strings.TrimRight(strings.ReplaceAll(strings.Trim(p, `"'`), "/", `\`), `\*`))
+	if len(p) < 3 || p[1] != ':' {
+		return false
+	}
+	switch p[2:] {
+	case `\windows`, `\program files`, `\program files (x86)`, `\users`, `\programdata`:
+		return true
+	}
+	return false
+}
+
+// TopLevelGlob reports a glob in the first component of an absolute path
+// that could match a system directory: /???, /[a-z]*, /e?c.
+func TopLevelGlob(p string) bool {
+	if !strings.HasPrefix(p, "/") {
+		return false
+	}
+	first, rest, _ := strings.Cut(p[1:], "/")
+	if !strings.ContainsAny(first, "*?[") || first == "*" {
+		return false
+	}
+	_ = rest
+	for d := range systemDirs {
+		name := strings.TrimPrefix(d, "/")
+		if strings.Contains(name, "/") {
+			continue
+		}
+		if ok, err := path.Match(first, name); ok && err == nil {
+			return true
 		}
 	}
 	return false

@@ -139,7 +139,10 @@ func (p *parser) git(c *Command, args []Word) {
 			if len(rest) >= 2 && gitRuns(strings.ToLower(rest[0].Value), rest[1].Value) {
 				w := rest[1]
 				w.Value = strings.TrimPrefix(w.Value, "!")
+				prev := p.deferred
+				p.deferred = true
 				p.runValue(c, "git config "+rest[0].Value, "", w)
+				p.deferred = prev
 			}
 			return
 		case !strings.HasPrefix(a, "-"):

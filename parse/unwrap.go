@@ -13,52 +13,73 @@ var wrappers = map[string]optSpec{
 	"sudo": {short: "AbEeHiKklnPSsVv", shortVal: "CDghpRrTtUu",
 		long:    []string{"askpass", "background", "preserve-env", "edit", "set-home", "login", "remove-timestamp", "reset-timestamp", "list", "non-interactive", "preserve-groups", "stdin", "shell", "version", "validate", "bell"},
 		longVal: []string{"close-from", "chdir", "group", "host", "prompt", "chroot", "role", "type", "command-timeout", "other-user", "user"}},
-	"doas":         {short: "nsL", shortVal: "uC"},
-	"pkexec":       {long: []string{"disable-internal-agent", "keep-cwd"}, longVal: []string{"user"}},
-	"command":      {short: "pvV"},
-	"builtin":      {},
-	"exec":         {short: "cl", shortVal: "a"},
-	"nohup":        {},
-	"nice":         {shortVal: "n", longVal: []string{"adjustment"}},
-	"ionice":       {short: "t", shortVal: "cnpPu", longVal: []string{"class", "classdata", "pid", "pgid", "uid"}, long: []string{"ignore"}},
-	"time":         {short: "pvaq", shortVal: "fo", long: []string{"portability", "verbose", "append", "quiet"}, longVal: []string{"format", "output"}},
-	"timeout":      {short: "v", shortVal: "sk", long: []string{"preserve-status", "foreground", "verbose"}, longVal: []string{"signal", "kill-after"}},
-	"setsid":       {short: "cfw", long: []string{"ctty", "fork", "wait"}},
-	"stdbuf":       {shortVal: "ioe", longVal: []string{"input", "output", "error"}},
-	"chroot":       {longVal: []string{"userspec", "groups"}, long: []string{"skip-chdir"}},
-	"busybox":      {},
-	"toybox":       {},
-	"unbuffer":     {short: "p"},
-	"caffeinate":   {short: "dimsu", shortVal: "tw"},
-	"torsocks":     {short: "iqd", shortVal: "uPaP"},
-	"proxychains":  {short: "q", shortVal: "f"},
-	"proxychains4": {short: "q", shortVal: "f"},
-	"fakeroot":     {shortVal: "ils", long: []string{"unknown-is-real"}, longVal: []string{"lib", "faked"}},
-	"gosu":         {},
-	"su-exec":      {},
-	"taskset":      {short: "acp", long: []string{"all-tasks", "cpu-list", "pid"}},
-	"chrt":         {short: "bdfiorRmaevp", shortVal: "TPD"},
-	"numactl":      {short: "al", shortVal: "CNmpiPw", allShort: true},
-	"nsenter":      {short: "aFr", allShort: true, shortVal: "tSG"},
-	"unshare":      {allShort: true},
-	"systemd-run":  {allShort: true, shortVal: "pEuMH", longVal: []string{"unit", "property", "description", "slice", "uid", "gid", "working-directory", "setenv", "machine", "host", "on-calendar"}},
-	"firejail":     {allShort: true},
-	"strace":       {allShort: true, shortVal: "abeEIoOpPsSuUX"},
-	"ltrace":       {allShort: true, shortVal: "aeEhlLnoOpsuxX"},
-	"valgrind":     {allShort: true},
-	"catchsegv":    {},
-	"eatmydata":    {},
-	"rlwrap":       {allShort: true, shortVal: "abCDefFhHlmOopPqsSwz"},
-	"sg":           {},
-	"runuser":      {short: "lmpP", shortVal: "ugGswc", long: []string{"login", "preserve-environment", "pty"}, longVal: []string{"user", "group", "supp-group", "shell", "whitelist-environment", "command", "session-command"}},
-	"env":          {short: "i0v", shortVal: "uCSPa", long: []string{"ignore-environment", "null", "debug", "block-signal", "default-signal", "ignore-signal", "list-signal-handling"}, longVal: []string{"unset", "chdir", "split-string", "argv0"}},
-	"xargs":        {short: "0ekprtxo", shortVal: "adEIiLlnPsS", long: []string{"null", "interactive", "no-run-if-empty", "verbose", "exit", "open-tty", "show-limits"}, longVal: []string{"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"}},
-	"watch":        {short: "bcCdeglprtxwq", shortVal: "n", allShort: true, longVal: []string{"interval", "differences"}},
-	"flock":        {short: "sxunoFe", shortVal: "wEc", long: []string{"shared", "exclusive", "unlock", "nonblock", "close", "no-fork", "verbose"}, longVal: []string{"timeout", "conflict-exit-code", "command"}},
-	"parallel":     {allShort: true, shortVal: "jSIaBdEnNPlLsX", longVal: []string{"jobs", "sshlogin", "arg-file", "delimiter", "joblog", "results", "timeout", "retries", "tmpdir", "workdir"}},
-	"script":       {short: "aeEfqT", shortVal: "cBITOlm", longVal: []string{"command", "log-io", "log-in", "log-out", "log-timing", "echo", "logging-format"}},
-	"su":           {short: "lmpfP", shortVal: "cgGsw", long: []string{"login", "preserve-environment", "fast", "pty"}, longVal: []string{"command", "session-command", "group", "supp-group", "shell", "whitelist-environment"}},
-	"ssh":          {short: "46AaCfGgKkMNnqsTtVvXxYy", shortVal: "BbcDEeFIiJLlmOoPpQRSWw"},
+	"doas":             {short: "nsL", shortVal: "uC"},
+	"pkexec":           {long: []string{"disable-internal-agent", "keep-cwd"}, longVal: []string{"user"}},
+	"command":          {short: "pvV"},
+	"builtin":          {},
+	"exec":             {short: "cl", shortVal: "a"},
+	"nohup":            {},
+	"nice":             {shortVal: "n", longVal: []string{"adjustment"}},
+	"ionice":           {short: "t", shortVal: "cnpPu", longVal: []string{"class", "classdata", "pid", "pgid", "uid"}, long: []string{"ignore"}},
+	"time":             {short: "pvaq", shortVal: "fo", long: []string{"portability", "verbose", "append", "quiet"}, longVal: []string{"format", "output"}},
+	"timeout":          {short: "v", shortVal: "sk", long: []string{"preserve-status", "foreground", "verbose"}, longVal: []string{"signal", "kill-after"}},
+	"setsid":           {short: "cfw", long: []string{"ctty", "fork", "wait"}},
+	"stdbuf":           {shortVal: "ioe", longVal: []string{"input", "output", "error"}},
+	"chroot":           {longVal: []string{"userspec", "groups"}, long: []string{"skip-chdir"}},
+	"busybox":          {},
+	"toybox":           {},
+	"unbuffer":         {short: "p"},
+	"caffeinate":       {short: "dimsu", shortVal: "tw"},
+	"torsocks":         {short: "iqd", shortVal: "uPaP"},
+	"proxychains":      {short: "q", shortVal: "f"},
+	"proxychains4":     {short: "q", shortVal: "f"},
+	"fakeroot":         {shortVal: "ils", long: []string{"unknown-is-real"}, longVal: []string{"lib", "faked"}},
+	"gosu":             {},
+	"su-exec":          {},
+	"taskset":          {short: "acp", long: []string{"all-tasks", "cpu-list", "pid"}},
+	"chrt":             {short: "bdfiorRmaevp", shortVal: "TPD"},
+	"numactl":          {short: "al", shortVal: "CNmpiPw", allShort: true},
+	"nsenter":          {short: "aFr", allShort: true, shortVal: "tSG"},
+	"unshare":          {allShort: true},
+	"systemd-run":      {allShort: true, shortVal: "pEuMH", longVal: []string{"unit", "property", "description", "slice", "uid", "gid", "working-directory", "setenv", "machine", "host", "on-calendar"}},
+	"firejail":         {allShort: true},
+	"strace":           {allShort: true, shortVal: "abeEIoOpPsSuUX"},
+	"ltrace":           {allShort: true, shortVal: "aeEhlLnoOpsuxX"},
+	"valgrind":         {allShort: true},
+	"catchsegv":        {},
+	"eatmydata":        {},
+	"rlwrap":           {allShort: true, shortVal: "abCDefFhHlmOopPqsSwz"},
+	"sg":               {},
+	"runuser":          {short: "lmpP", shortVal: "ugGswc", long: []string{"login", "preserve-environment", "pty"}, longVal: []string{"user", "group", "supp-group", "shell", "whitelist-environment", "command", "session-command"}},
+	"env":              {short: "i0v", shortVal: "uCSPa", long: []string{"ignore-environment", "null", "debug", "block-signal", "default-signal", "ignore-signal", "list-signal-handling"}, longVal: []string{"unset", "chdir", "split-string", "argv0"}},
+	"xargs":            {short: "0ekprtxo", shortVal: "adEIiLlnPsS", long: []string{"null", "interactive", "no-run-if-empty", "verbose", "exit", "open-tty", "show-limits"}, longVal: []string{"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"}},
+	"watch":            {short: "bcCdeglprtxwq", shortVal: "n", allShort: true, longVal: []string{"interval", "differences"}},
+	"flock":            {short: "sxunoFe", shortVal: "wEc", long: []string{"shared", "exclusive", "unlock", "nonblock", "close", "no-fork", "verbose"}, longVal: []string{"timeout", "conflict-exit-code", "command"}},
+	"parallel":         {allShort: true, shortVal: "jSIaBdEnNPlLsX", longVal: []string{"jobs", "sshlogin", "arg-file", "delimiter", "joblog", "results", "timeout", "retries", "tmpdir", "workdir"}},
+	"script":           {short: "aeEfqT", shortVal: "cBITOlm", longVal: []string{"command", "log-io", "log-in", "log-out", "log-timing", "echo", "logging-format"}},
+	"su":               {short: "lmpfP", shortVal: "cgGsw", long: []string{"login", "preserve-environment", "fast", "pty"}, longVal: []string{"command", "session-command", "group", "supp-group", "shell", "whitelist-environment"}},
+	"ssh":              {short: "46AaCfGgKkMNnqsTtVvXxYy", shortVal: "BbcDEeFIiJLlmOoPpQRSWw"},
+	"sshpass":          {short: "ev", shortVal: "pfdP"},
+	"arch":             {allShort: true, long: []string{"x86_64", "arm64", "arm64e", "i386"}},
+	"xvfb-run":         {short: "al", shortVal: "nsfepw", longVal: []string{"server-num", "server-args", "auth-file", "error-file", "xauth-protocol", "wait"}, long: []string{"auto-servernum", "listen-tcp"}},
+	"dbus-launch":      {allShort: true, long: []string{"exit-with-session", "exit-with-x11", "sh-syntax", "csh-syntax", "autolaunch", "binary-syntax", "close-stderr"}, longVal: []string{"config-file"}},
+	"dbus-run-session": {longVal: []string{"config-file", "dbus-daemon"}},
+	"proot":            {allShort: true, shortVal: "rbwvq", longVal: []string{"rootfs", "bind", "cwd", "verbose"}},
+	"cgexec":           {shortVal: "g", long: []string{"sticky"}},
+	"tsp":              {allShort: true, shortVal: "LDNE"},
+	"ts":               {allShort: true, shortVal: "LDNE"},
+	"chpst":            {allShort: true, shortVal: "uUeC/n lLmdofpc"},
+	"ip":               {},
+	"perf":             {},
+	"screen":           {},
+	"tmux":             {},
+	"docker":           {},
+	"podman":           {},
+	"kubectl":          {},
+	"crontab":          {},
+	"nodemon":          {},
+	"expect":           {},
+	"socat":            {},
 }
 
 // unwrap looks at what a command runs: wrappers, shells, eval, interpreters
@@ -94,16 +115,22 @@ func (p *parser) unwrap(c *Command) {
 	case name == "source" || name == ".":
 		if len(args) > 0 && !args[0].Static {
 			p.substCode(c, name, args[0])
+		} else if len(args) > 0 && (args[0].Value == "/dev/stdin" || args[0].Value == "/proc/self/fd/0" || args[0].Value == "/dev/fd/0") {
+			p.stdinCode(c, name)
 		}
 	case name == "alias":
 		for _, a := range args {
 			if n, body, ok := strings.Cut(a.Value, "="); ok && !strings.HasPrefix(n, "-") {
-				p.runLater(c, "alias "+n, Word{Value: body, Static: a.Static, Origin: a.Origin, Start: a.Start, End: a.End})
+				p.runLater(c, "alias "+n, Word{Value: body, Static: a.Static, Origin: a.Origin, Start: a.Start, End: a.End}, true)
 			}
 		}
 	case name == "trap":
 		if len(args) > 1 && args[0].Value != "-" && !strings.HasPrefix(args[0].Value, "-") {
-			p.runLater(c, "trap", args[0])
+			p.runLater(c, "trap", args[0], false)
+		}
+	case name == "complete" || name == "compgen":
+		if w, ok := optAnywhere(args, "-C"); ok {
+			p.runLater(c, "complete -C", w, true)
 		}
 	case name == "find":
 		p.find(c, args)
@@ -149,7 +176,7 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 	}
 	switch name {
 	case "sudo":
-		if o.has("-e", "--edit", "-l", "--list", "-v", "--validate", "-k", "-K", "-V", "--version") && !o.has("-s", "-i") {
+		if o.has("-e", "--edit", "-l", "--list", "-v", "--validate", "-K", "-V", "--version") && !o.has("-s", "-i") {
 			return
 		}
 		if o.has("-s", "--shell", "-i", "--login") && len(rest) > 0 {
@@ -165,7 +192,8 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 		run(name, rest, nil)
 	case "exec", "builtin", "nohup", "time", "setsid", "stdbuf", "busybox", "toybox", "unbuffer", "caffeinate",
 		"torsocks", "proxychains", "proxychains4", "fakeroot", "strace", "ltrace", "valgrind", "catchsegv",
-		"eatmydata", "rlwrap", "doas", "pkexec", "ionice", "unshare", "firejail", "systemd-run", "nsenter":
+		"eatmydata", "rlwrap", "doas", "pkexec", "ionice", "unshare", "firejail", "systemd-run", "nsenter",
+		"sshpass", "arch", "xvfb-run", "dbus-launch", "dbus-run-session", "proot", "cgexec", "tsp", "ts", "chpst":
 		if name == "ionice" && o.has("-p", "--pid", "-P", "--pgid", "-u", "--uid") {
 			return
 		}
@@ -195,8 +223,12 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 		}
 		if len(rest) > 1 {
 			if name == "sg" {
-				text, _ := joinArgs(rest[1:])
-				p.payload("sg", text, rest[1], c.Line, false)
+				cmd := rest[1:]
+				if w, ok := optAnywhere(rest, "-c"); ok {
+					cmd = []Word{w}
+				}
+				text, static := joinArgs(cmd)
+				p.codeText(c, "sg", text, static, cmd)
 				return
 			}
 			run(name, rest[1:], nil)
@@ -250,9 +282,9 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 			p.payload("script -c", v, w, c.Line, false)
 		}
 	case "su", "runuser":
-		if v, ok := o.get("-c", "--command", "--session-command"); ok {
-			w := Word{Value: v, Static: true, Start: c.Start, End: c.End}
-			p.payload(name+" -c", v, w, c.Line, false)
+		// Options may follow the user: su - root -c CMD.
+		if w, ok := optAnywhere(args, "-c", "--command", "--session-command"); ok {
+			p.codeText(c, name+" -c", w.Value, w.Static, []Word{w})
 			return
 		}
 		if name == "runuser" && o.has("-u", "--user") {
@@ -260,7 +292,158 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 		}
 	case "ssh":
 		p.ssh(c, o, args, rest)
+	default:
+		p.subcommandRunners(c, name, args)
 	}
+}
+
+// subcommandRunners handles programs whose subcommands run a command: ip
+// netns exec, perf record|stat, screen -dm, tmux new-session and send-keys,
+// docker and kubectl exec (inside a container: Contained), crontab,
+// nodemon --exec, expect spawn, socat EXEC:.
+func (p *parser) subcommandRunners(c *Command, name string, args []Word) {
+	skipOpts := func(ws []Word, withValue ...string) []Word {
+		for len(ws) > 0 && strings.HasPrefix(ws[0].Value, "-") {
+			if ws[0].Value == "--" {
+				return ws[1:]
+			}
+			if contains(withValue, ws[0].Value) && len(ws) > 1 {
+				ws = ws[1:]
+			}
+			ws = ws[1:]
+		}
+		return ws
+	}
+	val := func(w Word) []Word { return []Word{w} }
+	switch name {
+	case "ip":
+		for i := 0; i+2 < len(args); i++ {
+			if args[i].Value == "netns" && args[i+1].Value == "exec" && i+3 < len(args) {
+				p.inner(c, "ip netns exec", args[i+3:], nil)
+				return
+			}
+		}
+	case "perf":
+		if len(args) > 0 && (args[0].Value == "record" || args[0].Value == "stat" || args[0].Value == "trace") {
+			p.inner(c, "perf "+args[0].Value, skipOpts(args[1:], "-e", "-o", "-p", "-t", "-F", "-c", "-g", "-r", "-C", "-G", "-j", "-m", "--event", "--output"), nil)
+		}
+	case "screen":
+		rest := skipOpts(args, "-S", "-c", "-e", "-h", "-L", "-Logfile", "-p", "-s", "-t", "-T", "-X")
+		if len(rest) > 0 {
+			p.inner(c, "screen", rest, nil)
+		}
+	case "tmux":
+		for i := 0; i < len(args); i++ {
+			switch args[i].Value {
+			case "new", "new-session", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "run-shell", "run":
+				rest := skipOpts(args[i+1:], "-s", "-n", "-t", "-c", "-x", "-y", "-F", "-e", "-l", "-f", "-w", "-L", "-S")
+				if len(rest) > 0 {
+					text, static := joinArgs(rest)
+					p.codeText(c, "tmux "+args[i].Value, text, static, rest)
+				}
+				return
+			case "send-keys", "send":
+				rest := skipOpts(args[i+1:], "-t", "-N")
+				var typed []Word
+				for _, w := range rest {
+					if w.Value == "Enter" || w.Value == "C-m" || w.Value == "KPEnter" {
+						break
+					}
+					typed = append(typed, w)
+				}
+				if len(typed) > 0 {
+					text, static := joinArgs(typed)
+					p.codeText(c, "tmux send-keys", text, static, typed)
+				}
+				return
+			}
+		}
+	case "docker", "podman", "kubectl", "nerdctl":
+		for i := 0; i < len(args); i++ {
+			if args[i].Value != "exec" {
+				if !strings.HasPrefix(args[i].Value, "-") {
+					return
+				}
+				continue
+			}
+			rest := args[i+1:]
+			if name == "kubectl" {
+				if j := indexWord(rest, "--"); j >= 0 {
+					p.inContainer(c, name+" exec", rest[j+1:])
+				}
+				return
+			}
+			rest = skipOpts(rest, "-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file", "--detach-keys")
+			if len(rest) > 1 {
+				p.inContainer(c, name+" exec", rest[1:])
+			}
+			return
+		}
+	case "crontab":
+		if c.StdinStatic && (len(args) == 0 || args[len(args)-1].Value == "-") {
+			for _, line := range strings.Split(c.StdinText, "\n") {
+				if job := cronCommand(line); job != "" {
+					p.payload("crontab", job, Word{Value: job, Static: true, Start: c.Start, End: c.End}, c.Line, false)
+				}
+			}
+		}
+	case "nodemon":
+		if w, ok := optAnywhere(args, "--exec", "-x"); ok {
+			p.codeText(c, "nodemon --exec", w.Value, w.Static, val(w))
+		}
+	case "expect":
+		if w, ok := optAnywhere(args, "-c"); ok && w.Static {
+			for _, stmt := range strings.FieldsFunc(w.Value, func(r rune) bool { return r == ';' || r == '\n' }) {
+				if rest, ok := strings.CutPrefix(strings.TrimSpace(stmt), "spawn "); ok {
+					p.payload("expect spawn", rest, w, c.Line, false)
+				}
+			}
+		}
+	case "socat":
+		for _, a := range args {
+			low := strings.ToLower(a.Value)
+			for _, pre := range []string{"exec:", "system:"} {
+				if strings.HasPrefix(low, pre) {
+					cmd, _, _ := strings.Cut(a.Value[len(pre):], ",")
+					cmd = strings.Trim(cmd, `'"`)
+					p.codeText(c, "socat "+strings.ToUpper(strings.TrimSuffix(pre, ":")), cmd, a.Static, val(a))
+				}
+			}
+		}
+	}
+}
+
+func indexWord(ws []Word, v string) int {
+	for i, w := range ws {
+		if w.Value == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// contained records a command that runs inside a container: rules see it,
+// but it cannot harm the host the way it reads.
+func (p *parser) inContainer(c *Command, label string, args []Word) {
+	if in := p.inner(c, label, args, nil); in != nil {
+		in.Contained = true
+	}
+}
+
+// cronCommand returns the command of a crontab line, or "".
+func cronCommand(line string) string {
+	line = strings.TrimSpace(line)
+	if line == "" || strings.HasPrefix(line, "#") {
+		return ""
+	}
+	f := strings.Fields(line)
+	if strings.HasPrefix(f[0], "@") && len(f) > 1 {
+		return strings.Join(f[1:], " ")
+	}
+	if len(f) > 5 && !strings.Contains(f[0], "=") {
+		return strings.Join(f[5:], " ")
+	}
+	return ""
 }
 
 // env steps through env(1): options, NAME=value assignments, -S strings.
@@ -750,16 +933,16 @@ func spanPipeline(c *Command) {
 
 // runLater parses code stored to run later — an alias body, a trap handler,
 // PROMPT_COMMAND — as if it ran now.
-func (p *parser) runLater(c *Command, label string, w Word) {
+func (p *parser) runLater(c *Command, label string, w Word, deferred bool) {
 	if !w.Static {
 		if o := origin(w); o != "local" && c.CodeSource == "" {
 			c.CodeSource, c.CodeDetail = o, label+" "+w.Value
 		}
 		return
 	}
-	prev := p.cur
-	p.cur = c
-	defer func() { p.cur = prev }()
+	prev, prevDeferred := p.cur, p.deferred
+	p.cur, p.deferred = c, p.deferred || deferred
+	defer func() { p.cur, p.deferred = prev, prevDeferred }()
 	p.payload(label, w.Value, w, c.Line, false)
 }
 
@@ -789,4 +972,20 @@ func (p *parser) dynamicShell(c *Command) {
 			return
 		}
 	}
+}
+
+// optAnywhere finds an option's value anywhere in args: "-c V", "--command=V".
+func optAnywhere(args []Word, names ...string) (Word, bool) {
+	for i, a := range args {
+		for _, n := range names {
+			if a.Value == n && i+1 < len(args) {
+				return args[i+1], true
+			}
+			if v, ok := strings.CutPrefix(a.Value, n+"="); ok && strings.HasPrefix(n, "--") {
+				a.Value = v
+				return a, true
+			}
+		}
+	}
+	return Word{}, false
 }

@@ -285,9 +285,15 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 			continue
 		}
 		v := p.assignValue(a)
+		if len(ce.Args) == 0 && watchedVars[a.Name.Value] {
+			// HISTSIZE=0, GUARDSH_YOLO=1: listed as export, for the rules.
+			ex := cmdAt(start, end, p.line(st.Pos()), p.via)
+			ex.Args = []Word{{Value: "export", Static: true, Start: start, End: end}, {Value: a.Name.Value + "=" + v.Value, Static: v.Static, Start: v.Start, End: v.End}}
+			p.add(ex)
+		}
 		if len(ce.Args) == 0 && commandVars[a.Name.Value] && v.Value != "" {
 			// PROMPT_COMMAND=…, PAGER=…: code that runs later.
-			p.runLater(cmdAt(start, end, p.line(st.Pos()), p.via), a.Name.Value+"=", v)
+			p.runLater(cmdAt(start, end, p.line(st.Pos()), p.via), a.Name.Value+"=", v, false)
 		}
 		if len(ce.Args) == 0 {
 			if v.Static {
@@ -309,6 +315,11 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 	p.finish(cmd, st, c)
 	return cmd
 }
+
+// watchedVars are shell variables whose assignment alone matters to the
+// rules: history switched off, guardsh's own settings.
+var watchedVars = set("HISTFILE", "HISTSIZE", "HISTFILESIZE", "HISTCONTROL", "GUARDSH_YOLO", "GUARDSH_TIRITH",
+	"GUARDSH_CONFIG", "GUARDSH_SHELL", "GUARDSH_TIRITH_RELEASES")
 
 func cmdAt(start, end, line int, via []string) *Command {
 	return &Command{Start: start, End: end, Line: line, Via: via}
@@ -363,6 +374,8 @@ func (p *parser) finish(cmd *Command, st *syntax.Stmt, c ctx) {
 	cmd.Subst = c.subst
 	cmd.Piped = c.piped
 	cmd.InLoop = c.loop
+	cmd.Deferred = p.deferred
+	cmd.Contained = p.contained
 	if len(p.fn) > 0 {
 		cmd.InFunc = p.fn[len(p.fn)-1]
 	}

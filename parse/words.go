@@ -71,12 +71,12 @@ func (v *vars) setDynamic(name string) {
 // user database is never read, no globbing. It records whether any part of the
 // word was not statically known.
 type resolver struct {
-	vars    *vars
-	depth   int
+	vars  *vars
+	depth int
 	// code is the static output of the word's only process or command
 	// substitution, when known: what `source <(echo …)` would run.
-	code   string
-	substs int
+	code    string
+	substs  int
 	dynamic bool
 	origin  string
 	cfg     expand.Config

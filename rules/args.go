@@ -259,6 +259,19 @@ func writeTargets(c *parse.Command) []parse.Word {
 			a := args(c, "-e", "-E")
 			out = append(out, a.operands...)
 		}
+	case "curl", "wget":
+		out = append(out, downloadWords(c)...)
+	case "sort":
+		for i, w := range c.Args[1:] {
+			if w.Value == "-o" && i+2 < len(c.Args) {
+				out = append(out, c.Args[i+2])
+			} else if v, ok := strings.CutPrefix(w.Value, "--output="); ok {
+				w.Value = v
+				out = append(out, w)
+			}
+		}
+	case "sponge":
+		out = append(out, args(c, "-a").operands...)
 	case "truncate", "shred", "touch":
 		if c.Name() != "touch" {
 			out = append(out, args(c, "-s", "--size", "-r", "--reference", "-n", "--iterations").operands...)
@@ -303,4 +316,24 @@ func envFile(base string) bool {
 		}
 	}
 	return true
+}
+
+// downloadWords returns the files curl -o and wget -O write, as words.
+func downloadWords(c *parse.Command) []parse.Word {
+	var out []parse.Word
+	ws := c.Args[1:]
+	for i := 0; i < len(ws); i++ {
+		v := ws[i].Value
+		if c.Name() == "curl" && (v == "-o" || v == "--output") || c.Name() == "wget" && (v == "-O" || v == "--output-document") {
+			if i+1 < len(ws) && ws[i+1].Value != "-" {
+				out = append(out, ws[i+1])
+			}
+			i++
+		} else if rest, ok := strings.CutPrefix(v, "--output-document="); ok && rest != "-" {
+			w := ws[i]
+			w.Value = rest
+			out = append(out, w)
+		}
+	}
+	return out
 }

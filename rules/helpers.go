@@ -54,6 +54,11 @@ func killsAll(c *parse.Command) bool {
 }
 
 func shutsDown(c *parse.Command) bool {
+	for _, t := range writeTargets(c) {
+		if path.Clean(t.Value) == "/proc/sysrq-trigger" {
+			return true
+		}
+	}
 	a := args(c)
 	if a.has("help", "version") {
 		return false
@@ -63,6 +68,12 @@ func shutsDown(c *parse.Command) bool {
 		return !a.has("c", "k", "show")
 	case "reboot", "halt", "poweroff":
 		return true
+	case "", "echo", "printf", "tee":
+		for _, t := range writeTargets(c) {
+			if path.Clean(t.Value) == "/proc/sysrq-trigger" {
+				return true
+			}
+		}
 	case "init", "telinit":
 		return len(a.operands) > 0 && (a.operands[0].Value == "0" || a.operands[0].Value == "6")
 	case "systemctl", "loginctl":
@@ -257,6 +268,18 @@ func indexOf(list []string, s string) int {
 }
 
 func stripSQLComments(s string) string {
+	for {
+		i := strings.Index(s, "/*")
+		if i < 0 {
+			break
+		}
+		j := strings.Index(s[i+2:], "*/")
+		if j < 0 {
+			s = s[:i]
+			break
+		}
+		s = s[:i] + " " + s[i+2+j+2:]
+	}
 	var sb strings.Builder
 	for _, line := range strings.Split(s, "\n") {
 		if i := strings.Index(line, "--"); i >= 0 {
@@ -356,6 +379,16 @@ func gitDiscards(c *parse.Command) bool {
 		return len(vals) > 0 && (vals[0] == "expire" || vals[0] == "delete")
 	case "filter-branch", "filter-repo":
 		return true
+	case "switch":
+		return a.has("f", "force", "discard-changes")
+	case "rm":
+		if a.has("r") {
+			for _, w := range a.operands {
+				if w.Value == "." || w.Value == ":/" || w.Value == "*" {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }
@@ -566,7 +599,7 @@ func cloudDestroys(c *parse.Command) bool {
 
 // network programs that send data to other hosts.
 var senders = map[string]bool{"curl": true, "wget": true, "nc": true, "ncat": true, "netcat": true, "socat": true, "scp": true,
-	"rsync": true, "sftp": true, "ftp": true, "http": true, "https": true, "xh": true, "telnet": true, "openssl": true, "aws": true, "gsutil": true, "rclone": true}
+	"rsync": true, "sftp": true, "ssh": true, "ftp": true, "http": true, "https": true, "xh": true, "telnet": true, "openssl": true, "aws": true, "gsutil": true, "rclone": true}
 
 func exfiltrates(c *parse.Command) bool {
 	name := c.Name()
@@ -775,4 +808,131 @@ func downloadTargets(c *parse.Command) []string {
 		}
 	}
 	return out
+}
+
+// reverseShell finds a shell wired to a network socket.
+func reverseShell(c *parse.Command) bool {
+	if reverseShellPipe(c) {
+		return true
+	}
+	name := c.Name()
+	a := args(c)
+	switch name {
+	case "nc", "ncat", "netcat":
+		return a.has("e", "c", "exec", "sh-exec", "lua-exec")
+	case "socat":
+		net, exec := false, false
+		for _, w := range a.words() {
+			l := strings.ToLower(w)
+			net = net || strings.HasPrefix(l, "tcp") || strings.HasPrefix(l, "udp") || strings.HasPrefix(l, "openssl") || strings.HasPrefix(l, "ssl")
+			exec = exec || strings.HasPrefix(l, "exec:") || strings.HasPrefix(l, "system:")
+		}
+		return net && exec
+	}
+	if !isShell(name) {
+		return false
+	}
+	for _, r := range c.Redirs {
+		if strings.HasPrefix(r.Target.Value, "/dev/tcp/") || strings.HasPrefix(r.Target.Value, "/dev/udp/") {
+			return true
+		}
+	}
+	return false
+}
+
+// reverseShellPipe finds sh -i | nc host port.
+func reverseShellPipe(c *parse.Command) bool {
+	switch c.Name() {
+	case "nc", "ncat", "netcat", "telnet", "socat", "openssl":
+	default:
+		return false
+	}
+	for s := c.StdinFrom; s != nil; s = s.StdinFrom {
+		if isShell(s.Name()) && args(s).has("i") {
+			return true
+		}
+	}
+	return false
+}
+
+func containerHostRoot(c *parse.Command) bool {
+	s, rest := sub(c, "-H", "--host", "--context", "-c", "--config")
+	if s != "run" && s != "create" {
+		return false
+	}
+	for i, w := range rest {
+		v := w.Value
+		if v == "--privileged" || v == "--pid=host" {
+			return true
+		}
+		mount := ""
+		switch {
+		case (v == "-v" || v == "--volume" || v == "--mount") && i+1 < len(rest):
+			mount = rest[i+1].Value
+		case strings.HasPrefix(v, "--volume=") || strings.HasPrefix(v, "--mount="):
+			_, mount, _ = strings.Cut(v, "=")
+		case strings.HasPrefix(v, "-v") && len(v) > 2:
+			mount = v[2:]
+		}
+		src, _, _ := strings.Cut(mount, ":")
+		if strings.Contains(mount, "source=") {
+			_, after, _ := strings.Cut(mount, "source=")
+			src, _, _ = strings.Cut(after, ",")
+		}
+		if src != "" && (parse.RootLike(src) || parse.SystemDir(src) || systemConfig(src)) {
+			return true
+		}
+		if !strings.HasPrefix(v, "-") && i > 0 && !strings.HasPrefix(rest[i-1].Value, "-") {
+			break // the image: what follows is the container's command
+		}
+	}
+	return false
+}
+
+// secretReadSend finds a line that reads secrets (a credential file, the
+// environment) and sends data to another host.
+func secretReadSend(r *parse.Result) []hit {
+	var reads, sends *parse.Command
+	for _, c := range r.Commands {
+		name := c.Name()
+		switch name {
+		case "cat", "tar", "zip", "base64", "gzip", "head", "tail", "xxd", "gpg", "cp", "openssl", "od", "strings":
+			for _, w := range c.Args[1:] {
+				if secretFile(w.Value) {
+					reads = c
+				}
+			}
+		case "env", "printenv":
+			if len(c.Args) == 1 {
+				reads = c
+			}
+		}
+		if senders[name] || name == "dig" || name == "nslookup" || name == "host" || name == "ping" {
+			sends = c
+		}
+		for _, rd := range c.Redirs {
+			if rd.Writes() && (strings.HasPrefix(rd.Target.Value, "/dev/tcp/") || strings.HasPrefix(rd.Target.Value, "/dev/udp/")) {
+				sends = c
+			}
+		}
+	}
+	if reads == nil || sends == nil {
+		return nil
+	}
+	// Only when data can flow from one to the other: a pipe, a
+	// substitution, or the same command.
+	if reads == sends || reads.Subst || piped(reads, sends) {
+		start, end := min(reads.Start, sends.Start), max(reads.End, sends.End)
+		return []hit{{start, end, ""}}
+	}
+	return nil
+}
+
+func piped(from, to *parse.Command) bool {
+	for s := to.StdinFrom; s != nil; s = s.StdinFrom {
+		if s == from || s.Start == from.Start && s.End == from.End {
+			return true
+		}
+	}
+	return false
 }

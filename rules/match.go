@@ -36,12 +36,38 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 			}
 		}
 		for _, r := range hits {
-			if !redundant(r, hits) {
-				m.add(r, c.Start, c.End, c.Via, c.Line, c.Folded)
+			if redundant(r, hits) {
+				continue
 			}
+			if r.Tier == Hardline && (c.Deferred || c.Contained) {
+				m.addSoft(r, c)
+				continue
+			}
+			m.add(r, c.Start, c.End, c.Via, c.Line, c.Folded)
 		}
 	}
 	return m.out
+}
+
+// addSoft reports a hardline rule as dangerous, for a command stored to run
+// later or run inside a container: approvable, but never permanently.
+func (m *matcher) addSoft(r *Rule, c *parse.Command) {
+	soft := *r
+	soft.Tier = Dangerous
+	soft.NeverPermanent = true
+	if c.Contained {
+		soft.Reason = "Inside a container: " + lowerFirst(r.Reason)
+	} else {
+		soft.Reason = "Stored to run later: " + lowerFirst(r.Reason)
+	}
+	m.add(&soft, c.Start, c.End, c.Via, c.Line, c.Folded)
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
 }
 
 // redundant reports whether another matching rule makes r redundant.

@@ -94,6 +94,8 @@ type parser struct {
 	// deferred and contained are inherited by every command this parser
 	// finds: see Command.Deferred and Command.Contained.
 	deferred, contained bool
+	// aliases defined earlier in the input, name to body.
+	aliases map[string]string
 }
 
 // parse parses text and walks it. It reports false on a parse error.

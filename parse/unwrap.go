@@ -102,6 +102,14 @@ func (p *parser) unwrap(c *Command) {
 	}
 	name := c.Name()
 	args := c.Args[1:]
+	if body, ok := p.aliases[c.Args[0].Value]; ok && len(c.Via) < 32 {
+		// An alias defined earlier in the same input, now used.
+		text := body
+		if rest, _ := joinArgs(args); rest != "" {
+			text += " " + rest
+		}
+		p.payload("alias "+c.Args[0].Value, text, c.Args[0], c.Line, false)
+	}
 	p.envPayloads(c)
 	if spec, ok := wrappers[name]; ok {
 		p.wrapper(c, name, spec, args)
@@ -121,6 +129,12 @@ func (p *parser) unwrap(c *Command) {
 	case name == "alias":
 		for _, a := range args {
 			if n, body, ok := strings.Cut(a.Value, "="); ok && !strings.HasPrefix(n, "-") {
+				if a.Static {
+					if p.aliases == nil {
+						p.aliases = map[string]string{}
+					}
+					p.aliases[n] = body
+				}
 				p.runLater(c, "alias "+n, Word{Value: body, Static: a.Static, Origin: a.Origin, Start: a.Start, End: a.End}, true)
 			}
 		}

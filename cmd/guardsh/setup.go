@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -184,4 +185,33 @@ func setupReport(e *env, p hooks.Protocol, path, backup string, changed, uninsta
 	case hooks.Cursor, hooks.Gemini:
 		fmt.Fprintf(e.stdout, "hint: restart %s to load the hook\n", p)
 	}
+}
+
+// An agentHook is whether one agent's settings file holds guardsh's hook,
+// for `guardsh doctor`.
+type agentHook struct {
+	Agent     hooks.Protocol
+	File      string // the settings file looked at
+	Installed bool
+	Err       error // the file exists but cannot be read
+}
+
+// agentHooks reports, for each agent, whether guardsh's hook is in its user
+// settings and in the current project's settings.
+func agentHooks() []agentHook {
+	var out []agentHook
+	for _, p := range hooks.Protocols {
+		for _, project := range []bool{false, true} {
+			path, err := setupFile(p, project)
+			if err != nil {
+				continue // Copilot has no user settings
+			}
+			data, err := os.ReadFile(path)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			out = append(out, agentHook{Agent: p, File: path, Installed: err == nil && hooks.Installed(p, data), Err: err})
+		}
+	}
+	return out
 }

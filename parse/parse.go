@@ -96,6 +96,10 @@ type parser struct {
 	deferred, contained bool
 	// aliases defined earlier in the input, name to body.
 	aliases map[string]string
+	// funcs are the functions defined earlier in the input.
+	funcs     map[string]*syntax.Stmt
+	funcDepth int
+	loopDepth int
 }
 
 // parse parses text and walks it. It reports false on a parse error.

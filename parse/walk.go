@@ -62,10 +62,30 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		p.stmts(cmd.Do, c)
 	case *syntax.ForClause:
 		p.substs(cmd.Loop, c)
+		c.loop = true
 		if wi, ok := cmd.Loop.(*syntax.WordIter); ok && wi.Name != nil {
+			// A static word list: walk the body once per value (up
+			// to a few), so for d in / /etc; do rm -rf $d is seen.
+			var vals []Word
+			for _, w := range wi.Items {
+				vals = append(vals, p.fields(w)...)
+			}
+			static := len(vals) > 0 && len(vals) <= 8
+			for _, v := range vals {
+				static = static && v.Static
+			}
+			if static && p.loopDepth < 2 {
+				p.loopDepth++
+				for _, v := range vals {
+					p.vars.set(wi.Name.Value, v.Value)
+					p.stmts(cmd.Do, c)
+				}
+				p.loopDepth--
+				p.vars.setDynamic(wi.Name.Value)
+				return nil
+			}
 			p.vars.setDynamic(wi.Name.Value)
 		}
-		c.loop = true
 		p.stmts(cmd.Do, c)
 	case *syntax.CaseClause:
 		p.substs(cmd.Word, c)
@@ -83,6 +103,12 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		p.fn = append(p.fn, name)
 		p.stmt(cmd.Body, ctx{})
 		p.fn = p.fn[:len(p.fn)-1]
+		if name != "" {
+			if p.funcs == nil {
+				p.funcs = map[string]*syntax.Stmt{}
+			}
+			p.funcs[name] = cmd.Body
+		}
 	case *syntax.ArithmCmd:
 		p.substs(cmd.X, c)
 	case *syntax.TestClause:
@@ -313,7 +339,76 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 		p.setPositional(cmd.Args[1:])
 	}
 	p.finish(cmd, st, c)
+	p.assigningBuiltins(cmd)
+	p.callFunc(cmd, c)
 	return cmd
+}
+
+// callFunc walks the body of a function defined earlier in the input again,
+// with the call's static arguments as $1, $2, …
+func (p *parser) callFunc(cmd *Command, c ctx) {
+	if len(cmd.Args) < 2 || !cmd.Args[0].Static || p.funcDepth >= 2 {
+		return
+	}
+	body, ok := p.funcs[cmd.Args[0].Value]
+	if !ok {
+		return
+	}
+	var elems []string
+	for _, w := range cmd.Args[1:] {
+		if !w.Static {
+			return
+		}
+		elems = append(elems, w.Value)
+	}
+	saved := p.vars
+	p.vars = saved.clone()
+	p.vars.setList("@", elems)
+	p.funcDepth++
+	p.fn = append(p.fn, cmd.Args[0].Value)
+	p.stmt(body, ctx{})
+	p.fn = p.fn[:len(p.fn)-1]
+	p.funcDepth--
+	p.vars = saved
+}
+
+// assigningBuiltins follows builtins that assign static values: printf -v
+// NAME, read NAME <<< TEXT.
+func (p *parser) assigningBuiltins(cmd *Command) {
+	if len(cmd.Args) < 2 || !cmd.Args[0].Static {
+		return
+	}
+	switch cmd.Args[0].Value {
+	case "printf":
+		if cmd.Args[1].Value == "-v" && len(cmd.Args) > 3 {
+			argv := []string{"printf"}
+			static := true
+			for _, w := range cmd.Args[3:] {
+				argv = append(argv, w.Value)
+				static = static && w.Static
+			}
+			if out, ok := echoOutput(argv); ok && static {
+				p.vars.set(cmd.Args[2].Value, out)
+			} else {
+				p.vars.setDynamic(cmd.Args[2].Value)
+			}
+		}
+	case "read":
+		var names []string
+		for _, w := range cmd.Args[1:] {
+			if !strings.HasPrefix(w.Value, "-") {
+				names = append(names, w.Value)
+			}
+		}
+		if len(names) == 1 && cmd.StdinStatic {
+			line, _, _ := strings.Cut(cmd.StdinText, "\n")
+			p.vars.set(names[0], strings.TrimSpace(line))
+			return
+		}
+		for _, n := range names {
+			p.vars.setDynamic(n)
+		}
+	}
 }
 
 // watchedVars are shell variables whose assignment alone matters to the

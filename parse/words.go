@@ -3,6 +3,7 @@ package parse
 import (
 	"fmt"
 	"io"
+	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -23,6 +24,21 @@ type vars struct {
 
 func newVars() *vars {
 	return &vars{val: map[string]string{}, list: map[string][]string{}, dyn: map[string]bool{}}
+}
+
+// clone returns a copy, for walking a function body with its own $1, $2.
+func (v *vars) clone() *vars {
+	c := newVars()
+	for k, x := range v.val {
+		c.val[k] = x
+	}
+	for k, x := range v.list {
+		c.list[k] = x
+	}
+	for k := range v.dyn {
+		c.dyn[k] = true
+	}
+	return c
 }
 
 // setList records a static array (or, for "@", the positional parameters).
@@ -159,17 +175,45 @@ func (r *resolver) staticOutput(stmts []*syntax.Stmt) (string, bool) {
 	if r.depth >= 4 || len(stmts) != 1 || stmts[0].Background || stmts[0].Negated || len(stmts[0].Redirs) > 0 {
 		return "", false
 	}
-	call, ok := stmts[0].Cmd.(*syntax.CallExpr)
-	if !ok || len(call.Assigns) > 0 || len(call.Args) == 0 {
+	// A pipeline of static stages: echo X | base64 -d | rev.
+	var stages []*syntax.Stmt
+	var collect func(st *syntax.Stmt) bool
+	collect = func(st *syntax.Stmt) bool {
+		if b, ok := st.Cmd.(*syntax.BinaryCmd); ok {
+			if b.Op != syntax.Pipe || len(st.Redirs) > 0 {
+				return false
+			}
+			return collect(b.X) && collect(b.Y)
+		}
+		stages = append(stages, st)
+		return true
+	}
+	if !collect(stmts[0]) || len(stages) > 8 {
 		return "", false
 	}
-	sub := newResolver(r.vars)
-	sub.depth = r.depth + 1
-	args, err := expand.Fields(&sub.cfg, call.Args...)
-	if err != nil || sub.dynamic {
-		return "", false
+	out, have := "", false
+	for i, st := range stages {
+		call, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(call.Assigns) > 0 || len(call.Args) == 0 || len(st.Redirs) > 0 {
+			return "", false
+		}
+		sub := newResolver(r.vars)
+		sub.depth = r.depth + 1
+		args, err := expand.Fields(&sub.cfg, call.Args...)
+		if err != nil || sub.dynamic {
+			return "", false
+		}
+		args[0] = path.Base(args[0])
+		if i == 0 {
+			out, have = echoOutput(args)
+		} else {
+			out, have = decode(args, out)
+		}
+		if !have {
+			return "", false
+		}
 	}
-	return echoOutput(args)
+	return out, have
 }
 
 // echoOutput returns the output of echo or printf with the given argv.
@@ -179,6 +223,14 @@ func echoOutput(argv []string) (string, bool) {
 		return echo(argv[1:]), true
 	case "printf":
 		return printf(argv[1:])
+	case "dirname", "basename":
+		if len(argv) < 2 || strings.HasPrefix(argv[1], "-") {
+			return "", false
+		}
+		if argv[0] == "dirname" {
+			return path.Dir(argv[1]) + "\n", true
+		}
+		return path.Base(argv[1]) + "\n", true
 	case "mktemp":
 		// A fresh name under $TMPDIR; only its place matters here.
 		for _, a := range argv[1:] {

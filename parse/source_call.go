@@ -254,7 +254,7 @@ func srcTermStart(t *srcTok) bool {
 	case srcStr, srcCmd, srcWords, srcSym, srcNum:
 		return true
 	case srcIdent:
-		return !srcOperatorWords[t.text] || t.text == "split" || t.text == "join" || t.text == "map" || t.text == "grep"
+		return !srcOperatorWord(LangPerl, t.text) || t.text == "split" || t.text == "join" || t.text == "map" || t.text == "grep"
 	case srcPunct:
 		return t.text == "[" || t.text == "\\" || t.text == "{" || t.text == "("
 	}

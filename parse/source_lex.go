@@ -49,6 +49,8 @@ type srcTok struct {
 	pos, end int
 	// sp and nl report whitespace and a newline before the token.
 	sp, nl bool
+	// ctl marks the ) that closes the head of if, while, for or with.
+	ctl bool
 }
 
 // static reports whether a string token's value is known, and returns it.
@@ -115,6 +117,9 @@ type srcLexer struct {
 	sp, nl   bool
 	docs     []srcDoc
 	inner    bool // lexing an interpolation: stop at an unmatched }
+	parens   []bool // open parentheses: whether each heads a control statement
+	// braceStack holds, for each open brace, whether it opens a block.
+	braceStack []bool
 	braces   int
 	stopped  bool
 	tooDeep  bool // an interpolation was too deeply nested to lex
@@ -187,19 +192,69 @@ func (lx *srcLexer) last() *srcTok {
 	return &lx.toks[len(lx.toks)-1]
 }
 
-// srcOperandWords are keywords after which a / starts a regular expression
-// and a % or < starts a literal, not an operator.
-var srcOperatorWords = map[string]bool{
-	"return": true, "typeof": true, "case": true, "do": true, "else": true,
-	"in": true, "of": true, "new": true, "delete": true, "void": true,
-	"throw": true, "instanceof": true, "yield": true, "await": true,
-	"split": true, "grep": true, "map": true, "join": true, "and": true,
-	"or": true, "not": true, "if": true, "unless": true, "while": true,
-	"until": true, "push": true, "unshift": true, "when": true, "x": true,
-	"eq": true, "ne": true, "lt": true, "gt": true, "le": true, "ge": true,
-	"cmp": true, "print": true, "printf": true, "say": true, "elsif": true,
-	"then": true, "puts": true, "p": true, "sub": true, "gsub": true,
-	"scan": true, "match": true, "when_": true, "xor": true,
+// srcOperatorWord reports whether a keyword of lang, like an operator,
+// expects an operand after it: a / after it starts a regular expression.
+func srcOperatorWord(lang Lang, w string) bool {
+	switch lang {
+	case LangNode:
+		switch w {
+		case "return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void",
+			"throw", "instanceof", "yield", "await":
+			return true
+		}
+	case LangPerl:
+		switch w {
+		case "split", "grep", "map", "join", "and", "or", "not", "if", "unless", "while",
+			"until", "push", "unshift", "when", "x", "eq", "ne", "lt", "gt", "le", "ge", "cmp",
+			"print", "printf", "say", "return", "elsif", "xor", "die", "warn":
+			return true
+		}
+	case LangRuby:
+		switch w {
+		case "and", "or", "not", "if", "unless", "while", "until", "when", "then", "elsif",
+			"return", "puts", "p", "print", "case", "in", "do", "yield", "scan", "match", "split",
+			"sub", "gsub", "index":
+			return true
+		}
+	case LangAwk:
+		switch w {
+		case "print", "printf", "return", "in", "if", "while", "do", "else":
+			return true
+		}
+	}
+	return false
+}
+
+// blockBrace reports whether a { at lx.i opens a block of statements
+// rather than a subscript or an object or hash literal.
+func (lx *srcLexer) blockBrace() bool {
+	t := lx.last()
+	if t == nil {
+		return true
+	}
+	switch t.kind {
+	case srcPunct:
+		switch t.text {
+		case ")", ";", "{", "}":
+			return true
+		case "=>":
+			return lx.lang == LangNode
+		}
+		return false
+	case srcIdent:
+		switch lx.lang {
+		case LangPerl:
+			return !strings.ContainsAny(t.text[:1], "$@%&")
+		case LangNode:
+			switch t.text {
+			case "else", "try", "finally", "do":
+				return true
+			}
+			return false
+		}
+		return true
+	}
+	return false
 }
 
 // afterOperand reports whether the previous token ends an operand, so that
@@ -213,9 +268,19 @@ func (lx *srcLexer) afterOperand() bool {
 	case srcNum, srcStr, srcCmd, srcRegex, srcSym, srcWords:
 		return true
 	case srcIdent:
-		return !srcOperatorWords[t.text]
+		return !srcOperatorWord(lx.lang, t.text)
 	case srcPunct:
-		return t.text == ")" || t.text == "]" || t.text == "}"
+		switch t.text {
+		case ")":
+			// The ) of if (…), while (…), for (…) ends no operand.
+			return !t.ctl
+		case "}":
+			// A } that ends a block ends no operand; one that ends a
+			// subscript or an object literal does.
+			return !t.ctl
+		case "]":
+			return true
+		}
 	}
 	return false
 }
@@ -527,7 +592,25 @@ func (lx *srcLexer) punct() {
 	}
 	switch c {
 	case '(', ')', '[', ']', '{', '}', ',', ';':
-		lx.emit(srcTok{kind: srcPunct, text: src[start : start+1], pos: start, end: start + 1})
+		tok := srcTok{kind: srcPunct, text: src[start : start+1], pos: start, end: start + 1}
+		switch c {
+		case '{':
+			lx.braceStack = append(lx.braceStack, lx.blockBrace())
+		case '}':
+			if n := len(lx.braceStack); n > 0 {
+				tok.ctl = lx.braceStack[n-1]
+				lx.braceStack = lx.braceStack[:n-1]
+			}
+		case '(':
+			t := lx.last()
+			lx.parens = append(lx.parens, t != nil && t.kind == srcIdent && (t.text == "if" || t.text == "while" || t.text == "for" || t.text == "with" || t.text == "elsif" || t.text == "unless" || t.text == "until" || t.text == "foreach"))
+		case ')':
+			if n := len(lx.parens); n > 0 {
+				tok.ctl = lx.parens[n-1]
+				lx.parens = lx.parens[:n-1]
+			}
+		}
+		lx.emit(tok)
 		lx.i = start + 1
 		return
 	}

@@ -310,6 +310,14 @@ var srcCases = []srcCase{
 	{js, `console.log(JSON.parse(require("fs").readFileSync(0)).a)`, ""},
 	{js, `setTimeout(() => console.log(1), 10)`, ""},
 	{js, `const x = 10 / 2 / 5; console.log(x)`, ""},
+	{js, `x / 2; require("child_process").execSync("rm -rf /"); z = 1 / 3`, "$ rm -rf /"},
+	{js, "if (1) /'/.test(\"\"); require(\"child_process\").execSync(\"rm -rf /\") //'", "$ rm -rf /"},
+	{js, "function f() {}\n/'/.test(\"\"); require(\"child_process\").execSync(\"id\") //'", "$ id"},
+	{js, `const r = (a) / 2; require("child_process").execSync("id"); // / 1`, "$ id"},
+	{pl, `my $y = $h{a} / 2; system("id"); my $z = 1 / 3;`, "$ id"},
+	{pl, `if ($x) { print "a" } /'/ and system("id"); # '`, "$ id"},
+	{rb, `y = x / 2; system("id"); z = 1 / 3`, "$ id"},
+	{awk, `{ x = $1 / 2; system("id"); y = 1 / 3 }`, "$ id"},
 
 	// PHP.
 	{php, `system("rm -rf /");`, "$ rm -rf /"},

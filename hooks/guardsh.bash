@@ -47,6 +47,13 @@ __guardsh_parses() {
 	builtin unset -f __guardsh_probe
 }
 
+# __guardsh_incomplete TEXT reports whether guardsh finds TEXT unfinished (an
+# open quote, a trailing |, if without fi). Only lines bash cannot parse get
+# here, so the extra guardsh run is rare.
+__guardsh_incomplete() {
+	[[ $("$__guardsh_bin" check --format json --shell bash -c "$1" 2>/dev/null) == *'"incomplete":true'* ]]
+}
+
 # __guardsh_enter N OLD_ =: Enter was pressed on the key numbered N. The
 # second argument only gives $_ back its value once the binding has run.
 __guardsh_enter() {
@@ -64,19 +71,24 @@ __guardsh_enter() {
 			line=$x READLINE_LINE=$x READLINE_POINT=${#x}
 		fi
 	fi
-	if ! __guardsh_parses "$line"; then
+	if __guardsh_parses "$line"; then
 		__guardsh_gate "$line"
 		rc=$?
-		if ((rc == 0)); then
-			# Incomplete: keep reading into the same buffer, so the
-			# check sees the whole construct before any of it runs.
-			READLINE_LINE+=$'\n'
-			READLINE_POINT=${#READLINE_LINE}
-			return
-		fi
+	elif __guardsh_incomplete "$line"; then
+		rc=4
 	else
+		# bash cannot parse it: gate explains a real error; what gate
+		# finds harmless is taken as bash needing more (a here-document).
 		__guardsh_gate "$line"
 		rc=$?
+		((rc == 0)) && rc=4
+	fi
+	if ((rc == 4)); then
+		# Incomplete: keep reading into the same buffer, so the check
+		# sees the whole construct before any of it runs.
+		READLINE_LINE+=$'\n'
+		READLINE_POINT=${#READLINE_LINE}
+		return
 	fi
 	case $rc in
 	0) __guardsh_then "$n" go ;;

@@ -19,7 +19,7 @@ typeset -g __guardsh_paused=
 # __guardsh_gate TEXT asks guardsh about TEXT and returns 0 (run it),
 # 1 (blocked), 2 (denied) or 3 (the check failed: treated as denied).
 __guardsh_gate() {
-	"$__guardsh_bin" gate -c "$1"
+	"$__guardsh_bin" gate --shell zsh -c "$1"
 	local rc=$?
 	case $rc in
 	(0|1|2) return $rc ;;
@@ -30,6 +30,22 @@ __guardsh_gate() {
 		;;
 	esac
 	return 3
+}
+
+# __guardsh_parses TEXT reports whether zsh can parse TEXT, without running
+# it: defining a function parses its body.
+__guardsh_parses() {
+	unfunction __guardsh_probe 2>/dev/null
+	{ functions[__guardsh_probe]=$1 } 2>/dev/null
+	(( ${+functions[__guardsh_probe]} )) || return 1
+	unfunction __guardsh_probe 2>/dev/null
+}
+
+# __guardsh_incomplete TEXT reports whether guardsh finds TEXT unfinished (an
+# open quote, a trailing |, if without fi). Only lines zsh cannot parse get
+# here, so the extra guardsh run is rare.
+__guardsh_incomplete() {
+	[[ $("$__guardsh_bin" check --format json --shell zsh -c "$1" 2>/dev/null) == *'"incomplete":true'* ]]
 }
 
 # __guardsh_accept WIDGET ARGS...: a line-accepting widget was invoked.
@@ -45,6 +61,12 @@ __guardsh_accept() {
 		# Check what will run: zsh expands !! and friends after Enter.
 		zle expand-history
 		text=$PREBUFFER$BUFFER
+	fi
+	if ! __guardsh_parses "$text" && __guardsh_incomplete "$text"; then
+		# Incomplete: keep reading into the same buffer, so the check
+		# sees the whole construct before any of it runs.
+		LBUFFER+=$'\n'
+		return 0
 	fi
 	# Step down a line for what gate may print, and back up if it printed
 	# nothing, so that a line that passes looks as if guardsh were not there.

@@ -100,14 +100,9 @@ type testShellSetup struct {
 func newShellSetup(t *testing.T) *testShellSetup {
 	t.Helper()
 	real := guardshBinary(t)
-	gate := real
-	if g := os.Getenv("GUARDSH_TEST_GATE"); g != "" { // TODO(dev): remove
-		gate = g
-	}
 	dir := t.TempDir()
 	s := &testShellSetup{dir: dir, gateLog: filepath.Join(dir, "gate.log"), bin: filepath.Join(dir, "bin", "guardsh")}
-	writeTestFile(t, s.bin, fmt.Sprintf("#!/bin/sh\nprintf '%%s\\n' \"$*\" >>%s\n[ \"$1\" = gate ] && exec %s \"$@\"\nexec %s \"$@\"\n",
-		initQuoteSh(s.gateLog), initQuoteSh(gate), initQuoteSh(real)), 0o755)
+	writeTestFile(t, s.bin, fmt.Sprintf("#!/bin/sh\nprintf '%%s\\n' \"$*\" >>%s\nexec %s \"$@\"\n", initQuoteSh(s.gateLog), initQuoteSh(real)), 0o755)
 	writeTestFile(t, filepath.Join(dir, "bin", "reboot"), "#!/bin/sh\ntouch "+initQuoteSh(filepath.Join(dir, "work", "rebooted"))+"\n", 0o755)
 	work := filepath.Join(dir, "work")
 	writeTestFile(t, filepath.Join(work, "f"), "canary\n", 0o644)

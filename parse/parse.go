@@ -100,6 +100,8 @@ type parser struct {
 	funcs     map[string]*syntax.Stmt
 	funcDepth int
 	loopDepth int
+	// args, when set, are the static $0, $1… for the next payload.
+	args []string
 }
 
 // parse parses text and walks it. It reports false on a parse error.
@@ -167,6 +169,15 @@ func (p *parser) payload(carrier string, text string, at Word, line int, remote 
 	c := p.child(carrier, at, line)
 	c.remote = c.remote || remote
 	c.src = text
+	if p.args != nil {
+		// sh -c CODE NAME ARG…: $0 and $1… of the payload.
+		args := p.args
+		p.args = nil
+		if len(args) > 0 {
+			c.vars.set("0", args[0])
+			c.vars.setList("@", args[1:])
+		}
+	}
 	if !c.parse(text) {
 		rawScan(p.res, text)
 	}

@@ -33,6 +33,12 @@ var runOptions = []runOption{
 	{prog: "less", names: []string{}},
 	{prog: "git", names: []string{}},
 	{prog: "vim", names: []string{"-c", "--cmd"}, prefix: "!"},
+	{prog: "ex", names: []string{"-c", "--cmd"}, prefix: "!"},
+	{prog: "view", names: []string{"-c", "--cmd"}, prefix: "!"},
+	{prog: "vimdiff", names: []string{"-c", "--cmd"}, prefix: "!"},
+	{prog: "scp", names: []string{"-S"}},
+	{prog: "sftp", names: []string{"-S", "-D"}},
+	{prog: "nodemon", names: []string{"--exec", "-x"}},
 	{prog: "vi", names: []string{"-c", "--cmd"}, prefix: "!"},
 	{prog: "nvim", names: []string{"-c", "--cmd"}, prefix: "!"},
 	{prog: "gdb", names: []string{"-ex", "--ex", "-eval-command", "--eval-command"}, prefix: "shell "},
@@ -51,9 +57,49 @@ var gitRunKeys = []string{"core.pager", "core.sshcommand", "core.editor", "core.
 
 // programs looks for options by which a program runs a command.
 func (p *parser) programs(c *Command, name string, args []Word) {
-	if name == "git" {
+	switch name {
+	case "git":
 		p.git(c, args)
 		return
+	case "scp", "sftp":
+		for i := 0; i < len(args); i++ {
+			if args[i].Value == "-o" && i+1 < len(args) {
+				p.sshOption(c, args[i+1].Value)
+			} else if strings.HasPrefix(args[i].Value, "-o") && len(args[i].Value) > 2 {
+				p.sshOption(c, args[i].Value[2:])
+			}
+		}
+	case "less", "more", "most":
+		for _, a := range args {
+			if strings.HasPrefix(a.Value, "+") {
+				if _, cmd, ok := strings.Cut(a.Value, "!"); ok {
+					p.codeText(c, name+" +!", cmd, a.Static, []Word{a})
+				}
+			}
+		}
+	case "ed", "red":
+		if c.StdinStatic {
+			p.bangLines(c, name, c.StdinText, "!")
+		}
+	case "sed", "gsed":
+		p.sed(c, args)
+	case "sqlite3", "psql", "mysql", "mariadb", "duckdb":
+		for _, a := range args {
+			p.bangLines(c, name, a.Value, ".shell ", ".system ", "\\! ", "\\!", "system ")
+		}
+		if c.StdinStatic {
+			p.bangLines(c, name, c.StdinText, ".shell ", ".system ", "\\! ", "\\!", "system ")
+		}
+	case "emacs", "emacsclient":
+		for _, a := range args {
+			p.quotedCalls(c, name+" --eval", a, "(shell-command ", "(call-process-shell-command ", "(async-shell-command ")
+		}
+	case "lua", "luajit", "Rscript", "R", "julia", "osascript", "tclsh", "wish":
+		for i := 0; i+1 < len(args); i++ {
+			if args[i].Value == "-e" || args[i].Value == "--eval" || args[i].Value == "-E" {
+				p.quotedCalls(c, name+" -e", args[i+1], "os.execute(", "io.popen(", "system(", "system2(", "run(`", "do shell script ", "exec ", "shell(")
+			}
+		}
 	}
 	for _, ro := range runOptions {
 		if ro.prog != name {
@@ -130,6 +176,9 @@ func (p *parser) git(c *Command, args []Word) {
 		case strings.HasPrefix(a, "-c") && len(a) > 2:
 			kv = args[i]
 			kv.Value = a[2:]
+		case a == "rebase" || a == "bisect" || a == "submodule" || a == "difftool" || a == "fetch" || a == "clone" || a == "pull" || a == "ls-remote" || a == "push" || a == "archive":
+			p.gitSub(c, a, args[i+1:])
+			return
 		case a == "config" && i+2 < len(args):
 			// git config [--global] KEY VALUE stores a command for later.
 			rest := args[i+1:]
@@ -180,4 +229,152 @@ func gitRuns(key, val string) bool {
 		}
 	}
 	return false
+}
+
+// bangLines parses the rest of each line of text that starts with one of the
+// prefixes as shell: ed's !cmd, sqlite3's .shell cmd, psql's \! cmd.
+func (p *parser) bangLines(c *Command, name, text string, prefixes ...string) {
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		for _, pre := range prefixes {
+			if rest, ok := strings.CutPrefix(line, pre); ok && strings.TrimSpace(rest) != "" {
+				rest = strings.TrimSuffix(strings.TrimSpace(rest), ";")
+				p.payload(name+" "+strings.TrimSpace(pre), rest, Word{Value: rest, Static: true, Start: c.Start, End: c.End}, c.Line, false)
+				break
+			}
+		}
+	}
+}
+
+// quotedCalls finds call(" … ") and call(` … `) in code and parses the
+// quoted text as shell.
+func (p *parser) quotedCalls(c *Command, label string, w Word, calls ...string) {
+	if !w.Static {
+		return
+	}
+	src := w.Value
+	for _, call := range calls {
+		for i := 0; ; {
+			j := strings.Index(src[i:], call)
+			if j < 0 {
+				break
+			}
+			k := i + j + len(call)
+			k += len(src[k:]) - len(strings.TrimLeft(src[k:], " "))
+			if k < len(src) {
+				q := src[k]
+				if call[len(call)-1] == '`' {
+					q = '`'
+					k--
+				}
+				if q == '"' || q == '\'' || q == '`' {
+					if end := strings.IndexByte(src[k+1:], q); end >= 0 {
+						text := src[k+1 : k+1+end]
+						p.payload(label, text, w, c.Line, false)
+					}
+				}
+			}
+			i = k
+			if i >= len(src) {
+				break
+			}
+		}
+	}
+}
+
+// sed finds GNU sed's e command and s///e flag, which run shell commands.
+func (p *parser) sed(c *Command, args []Word) {
+	var scripts []Word
+	explicit := false
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case (v == "-e" || v == "--expression") && i+1 < len(args):
+			scripts = append(scripts, args[i+1])
+			explicit = true
+			i++
+		case strings.HasPrefix(v, "--expression="):
+			w := args[i]
+			w.Value = strings.TrimPrefix(v, "--expression=")
+			scripts = append(scripts, w)
+			explicit = true
+		case v == "-f" || v == "--file":
+			explicit = true
+			i++
+		case !strings.HasPrefix(v, "-") && !explicit:
+			scripts = append(scripts, args[i])
+			explicit = true
+		}
+	}
+	for _, w := range scripts {
+		for _, cmd := range strings.FieldsFunc(w.Value, func(r rune) bool { return r == ';' || r == '\n' }) {
+			cmd = strings.TrimSpace(cmd)
+			// Strip an address: 1, $, /re/, 1,5.
+			cmd = strings.TrimLeft(cmd, "0123456789,$ ")
+			if strings.HasPrefix(cmd, "/") {
+				if end := strings.IndexByte(cmd[1:], '/'); end >= 0 {
+					cmd = strings.TrimSpace(cmd[end+2:])
+				}
+			}
+			if rest, ok := strings.CutPrefix(cmd, "e "); ok || cmd == "e" {
+				if !w.Static {
+					p.dynamicProgram(c, "sed e", w)
+					continue
+				}
+				if ok {
+					p.payload("sed e", rest, w, c.Line, false)
+				} else {
+					c.CodeSource, c.CodeDetail = "dynamic", "sed e runs the pattern space"
+				}
+			}
+			if strings.HasPrefix(cmd, "s") && len(cmd) > 2 {
+				d := cmd[1]
+				parts := strings.Split(cmd[2:], string(d))
+				if len(parts) >= 3 && strings.Contains(parts[len(parts)-1], "e") && c.CodeSource == "" {
+					c.CodeSource, c.CodeDetail = "dynamic", "sed s///e runs the pattern space as a command"
+				}
+			}
+		}
+	}
+}
+
+// gitSub handles git subcommands that run a command: rebase --exec, bisect
+// run, submodule foreach, difftool --extcmd, --upload-pack and
+// --receive-pack, and ext:: remote URLs.
+func (p *parser) gitSub(c *Command, sub string, args []Word) {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if strings.HasPrefix(v, "ext::") {
+			p.runValue(c, "git ext::", "", Word{Value: strings.ReplaceAll(strings.TrimPrefix(v, "ext::"), "% ", " "), Static: args[i].Static, Start: args[i].Start, End: args[i].End})
+			continue
+		}
+		for _, opt := range []string{"--exec", "-x", "--extcmd", "--upload-pack", "-u", "--receive-pack", "--exec-path"} {
+			if opt == "-x" && sub != "rebase" && sub != "difftool" || opt == "-u" && sub != "clone" && sub != "fetch" && sub != "ls-remote" {
+				continue
+			}
+			if w, ok := optionValue(args, i, opt, false); ok {
+				p.runValue(c, "git "+sub+" "+opt, "", w)
+			}
+		}
+	}
+	switch sub {
+	case "bisect":
+		if len(args) > 1 && args[0].Value == "run" {
+			p.inner(c, "git bisect run", args[1:], nil)
+		}
+	case "submodule":
+		for i, a := range args {
+			if a.Value == "foreach" {
+				rest := args[i+1:]
+				for len(rest) > 0 && strings.HasPrefix(rest[0].Value, "-") {
+					rest = rest[1:]
+				}
+				if len(rest) > 0 {
+					text, static := joinArgs(rest)
+					p.codeText(c, "git submodule foreach", text, static, rest)
+				}
+				return
+			}
+		}
+	}
 }

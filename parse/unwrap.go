@@ -255,6 +255,10 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 		if len(rest) == 0 {
 			rest = []Word{{Value: "echo", Static: true, Start: c.Start, End: c.End}}
 		}
+		if c.StdinStatic {
+			// Static input: xargs's arguments are known.
+			rest = xargsArgs(rest, o, c.StdinText, c)
+		}
 		run("xargs", rest, nil)
 	case "watch":
 		if o.has("-x", "--exec") {
@@ -279,15 +283,29 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 			run("flock", rest[1:], nil)
 		}
 	case "parallel":
-		var cmd []Word
-		for _, w := range rest {
+		var cmd, inputs []Word
+		for i, w := range rest {
 			if strings.HasPrefix(w.Value, ":::") {
+				inputs = rest[i+1:]
 				break
 			}
 			cmd = append(cmd, w)
 		}
 		if len(cmd) > 0 {
 			text, static := joinArgs(cmd)
+			if len(inputs) > 0 && len(inputs) <= 8 {
+				// Each input is substituted for {} or appended.
+				for _, in := range inputs {
+					t := text
+					if strings.Contains(t, "{}") {
+						t = strings.ReplaceAll(t, "{}", in.Value)
+					} else {
+						t += " " + in.Value
+					}
+					p.codeText(c, "parallel", t, static && in.Static, cmd)
+				}
+				return
+			}
 			p.codeText(c, "parallel", text, static, cmd)
 		}
 	case "script":
@@ -342,7 +360,17 @@ func (p *parser) subcommandRunners(c *Command, name string, args []Word) {
 			p.inner(c, "perf "+args[0].Value, skipOpts(args[1:], "-e", "-o", "-p", "-t", "-F", "-c", "-g", "-r", "-C", "-G", "-j", "-m", "--event", "--output"), nil)
 		}
 	case "screen":
-		rest := skipOpts(args, "-S", "-c", "-e", "-h", "-L", "-Logfile", "-p", "-s", "-t", "-T", "-X")
+		var rest []Word
+		for i := 0; i < len(args); i++ {
+			v := args[i].Value
+			if !strings.HasPrefix(v, "-") {
+				rest = args[i:]
+				break
+			}
+			if v == "-Logfile" || len(v) > 1 && strings.ContainsAny(v[len(v)-1:], "SceLhpstTX") && v != "-L" {
+				i++ // the option takes the next word
+			}
+		}
 		if len(rest) > 0 {
 			p.inner(c, "screen", rest, nil)
 		}
@@ -548,7 +576,9 @@ func (p *parser) shell(c *Command, name string, args []Word) {
 			c.CodeSource, c.CodeDetail = origin(w), label+" "+w.Value
 			return
 		}
+		p.args = staticArgs(rest[1:])
 		p.payload(label, w.Value, w, c.Line, false)
+		p.args = nil
 		return
 	}
 	if len(rest) > 0 && !o.has("-s") {
@@ -738,8 +768,15 @@ func (p *parser) interpreter(c *Command, name string, lang Lang, args []Word) {
 			return
 		} else if rest := args[o.rest:]; len(rest) == 0 || rest[0].Value == "-" {
 			fromStdin = true
+		} else if !rest[0].Static {
+			p.substCode(c, name, rest[0])
+			return
 		}
 	case LangPerl, LangRuby:
+		if len(args) > 0 && !args[0].Static && !strings.HasPrefix(args[0].Value, "-") {
+			p.substCode(c, name, args[0])
+			return
+		}
 		for i := 0; i < len(args); i++ {
 			a := args[i].Value
 			if (a == "-e" || a == "-E") && i+1 < len(args) {
@@ -768,6 +805,10 @@ func (p *parser) interpreter(c *Command, name string, lang Lang, args []Word) {
 		}
 		label = name + " -e"
 	case LangNode:
+		if len(args) > 0 && !args[0].Static {
+			p.substCode(c, name, args[0])
+			return
+		}
 		for i := 0; i < len(args); i++ {
 			a := args[i].Value
 			if (a == "-e" || a == "--eval" || a == "-p" || a == "--print") && i+1 < len(args) {
@@ -1002,4 +1043,43 @@ func optAnywhere(args []Word, names ...string) (Word, bool) {
 		}
 	}
 	return Word{}, false
+}
+
+// staticArgs returns the values of words when all are static, else nil.
+func staticArgs(ws []Word) []string {
+	out := []string{}
+	for _, w := range ws {
+		if !w.Static {
+			return nil
+		}
+		out = append(out, w.Value)
+	}
+	return out
+}
+
+// xargsArgs builds the command xargs runs from static input: -I REPL
+// replaces REPL by each line; otherwise the input's words are appended.
+func xargsArgs(cmd []Word, o parsed, in string, c *Command) []Word {
+	mk := func(v string) Word { return Word{Value: v, Static: true, Start: c.Start, End: c.End} }
+	if repl, ok := o.get("-I", "--replace", "-i"); ok {
+		if repl == "" {
+			repl = "{}"
+		}
+		line, _, _ := strings.Cut(strings.TrimLeft(in, "\n"), "\n")
+		out := make([]Word, len(cmd))
+		for i, w := range cmd {
+			w.Value = strings.ReplaceAll(w.Value, repl, line)
+			out[i] = w
+		}
+		return out
+	}
+	out := append([]Word(nil), cmd...)
+	fields := strings.Fields(in)
+	if len(fields) > 64 {
+		fields = fields[:64]
+	}
+	for _, f := range fields {
+		out = append(out, mk(f))
+	}
+	return out
 }

@@ -258,6 +258,9 @@ func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
 		} else {
 			p.vars.setDynamic(a.Name.Value)
 		}
+		if commandVars[a.Name.Value] && v.Value != "" {
+			p.runLater(cmd, a.Name.Value+"=", v, false)
+		}
 		cmd.Args = append(cmd.Args, Word{Value: a.Name.Value + "=" + v.Value, Static: v.Static, Start: v.Start, End: v.End})
 	}
 	cmd.Redirs = p.redirs(st.Redirs, c)
@@ -506,6 +509,10 @@ func stdinOf(cmd *Command) (string, bool) {
 		case "<<", "<<-", "<<<":
 			return r.Body, r.BodyStatic
 		case "<", "<>":
+			if r.Target.Code != "" {
+				// < <(echo …): a static process substitution.
+				return r.Target.Code, true
+			}
 			return "", false
 		}
 	}

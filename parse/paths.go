@@ -98,6 +98,18 @@ func BlockDevice(p string) bool {
 	if strings.HasPrefix(dev, "disk/") || strings.HasPrefix(dev, "mapper/") {
 		return true
 	}
+	if dir, name, ok := strings.Cut(dev, "/"); ok && name != "" && !strings.Contains(name, "/") {
+		// /dev/VG/LV, /dev/md/0, /dev/stratis/POOL/FS, /dev/zvol/…
+		switch dir {
+		case "pts", "fd", "shm", "mqueue", "hugepages", "net", "input", "snd", "dri", "bus", "char", "cpu", "usb",
+			"v4l", "serial", "block", "bsg", "vfio", "dma_heap", "cpu_dma_latency", "tty", "log":
+			return false
+		}
+		return true
+	}
+	if strings.HasPrefix(dev, "stratis/") || strings.HasPrefix(dev, "zvol/") {
+		return true
+	}
 	for _, pre := range []string{"sd", "hd", "vd", "xvd", "nvme", "mmcblk", "md", "dm-", "loop", "disk", "rdisk", "sr", "nbd", "zd", "rbd", "bcache", "ubd", "mtdblock"} {
 		if rest, ok := strings.CutPrefix(dev, pre); ok && rest != "" && !strings.Contains(rest, "/") {
 			if pre == "loop" && rest == "-control" {

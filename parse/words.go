@@ -56,7 +56,7 @@ func (v *vars) setList(name string, elems []string) {
 	v.list[name] = elems
 	if name == "@" {
 		for k := range v.val {
-			if isDigits(k) {
+			if isDigits(k) && k != "0" {
 				delete(v.val, k)
 			}
 		}
@@ -440,7 +440,11 @@ func (p *parser) literal(w *syntax.Word) Word {
 	if err != nil {
 		return Word{Value: p.text(w), Start: start, End: end}
 	}
-	return Word{Value: v, Static: !r.dynamic, Origin: r.origin, Start: start, End: end}
+	word := Word{Value: v, Static: !r.dynamic, Origin: r.origin, Start: start, End: end}
+	if r.substs == 1 && r.code != "" {
+		word.Code = r.code
+	}
+	return word
 }
 
 // braceSize estimates how many fields brace expansion makes of a word,

@@ -382,7 +382,7 @@ func gitDiscards(c *parse.Command) bool {
 	case "switch":
 		return a.has("f", "force", "discard-changes")
 	case "rm":
-		if a.has("r") {
+		if a.has("r") && !a.has("cached") {
 			for _, w := range a.operands {
 				if w.Value == "." || w.Value == ":/" || w.Value == "*" {
 					return true
@@ -933,6 +933,132 @@ func piped(from, to *parse.Command) bool {
 		if s == from || s.Start == from.Start && s.End == from.End {
 			return true
 		}
+	}
+	return false
+}
+
+// destroyers maps programs to the subcommand words (any of them, in order of
+// appearance) by which they destroy data.
+var destroyers = map[string][][]string{
+	"zpool":      {{"destroy"}},
+	"zfs":        {{"destroy"}},
+	"lvremove":   {{}},
+	"vgremove":   {{}},
+	"pvremove":   {{}},
+	"mdadm":      {{"--zero-superblock"}},
+	"dropdb":     {{}},
+	"mysqladmin": {{"drop"}},
+	"rails":      {{"db:drop"}, {"db:reset"}, {"db:schema:load"}, {"db:purge"}},
+	"rake":       {{"db:drop"}, {"db:reset"}, {"db:purge"}},
+	"manage.py":  {{"flush"}, {"reset_db"}, {"sqlflush"}},
+	"prisma":     {{"migrate", "reset"}, {"db", "push", "--force-reset"}},
+	"supabase":   {{"db", "reset"}},
+	"heroku":     {{"pg:reset"}, {"apps:destroy"}, {"apps:delete"}},
+	"cdk":        {{"destroy"}},
+	"vagrant":    {{"destroy"}},
+	"virsh":      {{"undefine"}, {"vol-delete"}, {"pool-delete"}},
+	"lxc":        {{"delete"}},
+	"incus":      {{"delete"}},
+	"multipass":  {{"delete"}, {"purge"}},
+	"gh":         {{"repo", "delete"}, {"release", "delete"}},
+	"npm":        {{"unpublish"}},
+	"fly":        {{"apps", "destroy"}, {"destroy"}},
+	"flyctl":     {{"apps", "destroy"}, {"destroy"}},
+	"firebase":   {{"projects:delete"}, {"database:remove"}, {"firestore:delete"}},
+	"vercel":     {{"remove"}, {"rm"}},
+	"doctl":      {{"delete"}},
+	"sam":        {{"delete"}},
+	"serverless": {{"remove"}},
+	"sls":        {{"remove"}},
+	"mongo":      {},
+}
+
+func destroyNames() []string {
+	var out []string
+	for n := range destroyers {
+		out = append(out, n)
+	}
+	return append(out, "python", "python3", "bin/rails")
+}
+
+func destroysData(c *parse.Command) bool {
+	name := c.Name()
+	ws := args(c).words()
+	if (name == "python" || name == "python3") && len(ws) > 0 && path.Base(ws[0]) == "manage.py" {
+		name, ws = "manage.py", ws[1:]
+	}
+	pats, ok := destroyers[name]
+	if !ok {
+		return false
+	}
+	for _, pat := range pats {
+		if len(pat) == 0 {
+			return true
+		}
+		i := 0
+		for _, w := range ws {
+			if i < len(pat) && w == pat[i] {
+				i++
+			}
+		}
+		if i == len(pat) {
+			return true
+		}
+	}
+	return false
+}
+
+// exempt reports commands that only print help or simulate: --help,
+// --dry-run, git push -n, halt -w.
+func exempt(c *parse.Command) bool {
+	for _, w := range c.Args[1:] {
+		switch w.Value {
+		case "--help", "-help", "--dry-run", "--dryrun", "--generate-cli-skeleton", "--wtmp-only", "--simulate":
+			return true
+		}
+		if strings.HasPrefix(w.Value, "--dry-run=") && w.Value != "--dry-run=none" {
+			return true
+		}
+	}
+	switch c.Name() {
+	case "halt", "reboot", "poweroff":
+		return args(c).has("w")
+	case "systemctl":
+		a := args(c)
+		if v, ok := a.value("when"); ok && v == "cancel" {
+			return true
+		}
+		w := a.words()
+		for i := range w {
+			if (w[i] == "-s" || w[i] == "--signal") && i+1 < len(w) && w[i+1] == "help" {
+				return true
+			}
+		}
+	case "git":
+		s, rest := gitSub(c)
+		if s == "push" {
+			return args(subCommand(c, rest, s)).has("n")
+		}
+	case "mkfs", "mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "wipefs":
+		return args(c).has("n", "no-act")
+	}
+	return false
+}
+
+// harmlessSignal reports kill with a signal that does not end the process:
+// 0 (a check), USR1, USR2, HUP, CONT, WINCH, INFO.
+func harmlessSignal(c *parse.Command) bool {
+	if len(c.Args) < 2 {
+		return false
+	}
+	sig := strings.TrimPrefix(strings.ToUpper(c.Args[1].Value), "-")
+	if (sig == "S" || sig == "N") && len(c.Args) > 2 {
+		sig = strings.ToUpper(c.Args[2].Value)
+	}
+	sig = strings.TrimPrefix(sig, "SIG")
+	switch sig {
+	case "0", "USR1", "USR2", "HUP", "CONT", "WINCH", "INFO", "10", "12", "1", "18", "28":
+		return true
 	}
 	return false
 }

@@ -25,6 +25,9 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 	var hits []*Rule
 	for _, c := range res.Commands {
 		hits = hits[:0]
+		if len(c.Args) > 1 && exempt(c) {
+			continue
+		}
 		for _, r := range byName[c.Name()] {
 			if m.try(r, c) {
 				hits = append(hits, r)

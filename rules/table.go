@@ -108,12 +108,22 @@ var table = []*Rule{
 					return true
 				}
 			}
+			a := args(c)
 			switch c.Name() {
-			case "shred", "blkdiscard", "sgdisk", "sfdisk", "badblocks":
-				if c.Name() == "badblocks" && !args(c).has("w") {
+			case "cryptsetup":
+				w := strings.Join(a.words(), " ")
+				return (strings.Contains(w, "luksFormat") || strings.Contains(w, "erase") || strings.Contains(w, "luksErase")) && anyOperand(c, parse.BlockDevice)
+			case "nvme":
+				return len(a.operands) > 0 && (a.operands[0].Value == "format" || a.operands[0].Value == "sanitize") && anyOperand(c, parse.BlockDevice)
+			case "zpool":
+				return len(a.operands) > 0 && (a.operands[0].Value == "create" || a.operands[0].Value == "labelclear") && anyOperand(c, parse.BlockDevice)
+			case "sgdisk":
+				if a.has("p", "print", "i", "info", "v", "verify", "l", "load-backup", "b", "backup", "O", "print-mbr") && !a.has("Z", "zap-all", "o", "clear", "d", "delete", "n", "new") {
 					return false
 				}
-				if c.Name() == "sgdisk" && !args(c).has("Z", "o", "zap-all", "clear") {
+				return anyOperand(c, parse.BlockDevice)
+			case "shred", "blkdiscard", "sfdisk", "badblocks":
+				if c.Name() == "badblocks" && !args(c).has("w") {
 					return false
 				}
 				if c.Name() == "sfdisk" && args(c).has("d", "dump", "l", "list", "s", "show-size", "J", "json", "V", "verify") {
@@ -123,8 +133,8 @@ var table = []*Rule{
 			}
 			return false
 		},
-		Match:   []string{"dd if=/dev/zero of=/dev/sda", "dd if=x.iso of=/dev/sdb bs=4M", "cat image > /dev/sda", "echo x > /dev/nvme0n1", "sudo tee /dev/sda < img", "shred /dev/sda", "cp x.img /dev/mmcblk0", "> /dev/sda"},
-		NoMatch: []string{"sfdisk -d /dev/sda > table.txt", "dd if=/dev/zero of=disk.img bs=1M count=10", "cat /dev/sda | head -c 512 > mbr.bin", "echo hi > /dev/null", "ls > /dev/stderr", "echo 'dd of=/dev/sda'"},
+		Match:   []string{"cryptsetup luksFormat /dev/sdb1", "nvme format /dev/nvme0n1", "zpool create tank /dev/sdb", "sgdisk -d 1 /dev/sdb", "dd if=/dev/zero of=/dev/vg0/root", "dd if=/dev/zero of=/dev/sda", "dd if=x.iso of=/dev/sdb bs=4M", "cat image > /dev/sda", "echo x > /dev/nvme0n1", "sudo tee /dev/sda < img", "shred /dev/sda", "cp x.img /dev/mmcblk0", "> /dev/sda"},
+		NoMatch: []string{"sgdisk -p /dev/sda", "cryptsetup open /dev/sdb1 x", "zpool status", "sfdisk -d /dev/sda > table.txt", "dd if=/dev/zero of=disk.img bs=1M count=10", "cat /dev/sda | head -c 512 > mbr.bin", "echo hi > /dev/null", "ls > /dev/stderr", "echo 'dd of=/dev/sda'"},
 	},
 	{
 		ID: "fork-bomb", Tier: Hardline,
@@ -775,6 +785,19 @@ var table = []*Rule{
 		cmd:     tampers,
 		Match:   []string{"trap - DEBUG", "trap '' DEBUG", "unset -f __guardsh_accept", "bind -r '\\C-m'", "shopt -u extdebug", "echo 'mode = \"off\"' >> ~/.config/guardsh/config.toml", "rm -rf ~/.local/state/guardsh", "export GUARDSH_YOLO=1", "zle -N accept-line", "bindkey '^M' accept-line", "export GUARDSH_TIRITH=off", "unfunction __guardsh_accept_line"},
 		NoMatch: []string{"trap 'rm -f $tmp' EXIT", "bind -P", "shopt -s globstar", "cat ~/.config/guardsh/config.toml", "unset -f myfunc", "export PATH=$PATH:/x"},
+	},
+	{
+		ID: "destroy-data", Tier: Dangerous,
+		Title:   "Delete a database, volume, VM or published package",
+		Reason:  "This removes a database, storage volume, virtual machine, repository or release in one step, and nothing keeps a copy.",
+		Suggest: "take a backup or snapshot first, and check the name twice",
+		names:   destroyNames(),
+		cmd:     destroysData,
+		Match: []string{"zpool destroy tank", "lvremove -f vg0/data", "vgremove -f vg0", "pvremove -ff /dev/sdb", "mdadm --zero-superblock /dev/sdb", "dropdb prod", "mysqladmin -f drop prod",
+			"rails db:drop", "bin/rails db:reset", "python manage.py flush --noinput", "prisma migrate reset --force", "supabase db reset", "heroku pg:reset DATABASE_URL --confirm app",
+			"cdk destroy --force MyStack", "vagrant destroy -f", "virsh undefine vm --remove-all-storage", "lxc delete c1 --force", "incus delete c1 -f", "multipass delete -p vm",
+			"gh repo delete owner/repo --yes", "npm unpublish pkg --force", "fly apps destroy app -y"},
+		NoMatch: []string{"zpool status", "lvs", "rails db:migrate", "python manage.py migrate", "prisma migrate dev", "vagrant up", "gh repo view x", "npm publish", "lxc list"},
 	},
 	{
 		ID: "reverse-shell", Tier: Dangerous, NeverPermanent: true,

@@ -548,6 +548,7 @@ func srcContinues(op string) bool {
 type srcArg struct {
 	a, b int
 	key  string
+	kw   bool // a keyword argument, whose keyword is key
 }
 
 // args splits tokens [a, b) at top-level commas.
@@ -563,7 +564,7 @@ func (st *srcStream) args(a, b int) []srcArg {
 		if end-start >= 2 && (t.kind == srcIdent || t.kind == srcStr || t.kind == srcSym) {
 			n := &st.toks[start+1]
 			if n.kind == srcPunct && (n.text == "=" && st.lang == LangPython || n.text == ":" && st.lang == LangRuby || n.text == "=>" && st.lang != LangPerl) {
-				arg.key = t.text
+				arg.key, arg.kw = t.text, true
 				if t.kind == srcStr {
 					arg.key, _ = t.static()
 				}
@@ -571,8 +572,11 @@ func (st *srcStream) args(a, b int) []srcArg {
 			}
 		}
 		if t.kind == srcSym && st.lang == LangRuby && end-start >= 2 && st.is(start+1, "=>") {
-			arg.key = t.text
+			arg.key, arg.kw = t.text, true
 			arg.a = start + 2
+		}
+		if arg.a >= arg.b {
+			return
 		}
 		out = append(out, arg)
 	}
@@ -602,7 +606,7 @@ func (st *srcStream) args(a, b int) []srcArg {
 func srcPositional(args []srcArg) []srcArg {
 	var out []srcArg
 	for _, a := range args {
-		if a.key == "" {
+		if !a.kw {
 			out = append(out, a)
 		}
 	}
@@ -612,7 +616,7 @@ func srcPositional(args []srcArg) []srcArg {
 // keyword returns the keyword argument key, if any.
 func srcKeyword(args []srcArg, key string) (srcArg, bool) {
 	for _, a := range args {
-		if a.key == key {
+		if a.kw && a.key == key {
 			return a, true
 		}
 	}

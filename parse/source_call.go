@@ -743,7 +743,7 @@ func (sc *srcScanner) pipeToShell(cmd, mode srcVal, call string) {
 // srcOptTrue reports whether an options argument sets key to true:
 // {recursive: true}, {"recursive": true}, recursive=True.
 func srcOptTrue(st *srcStream, a srcArg, key string) bool {
-	if a.key == key {
+	if a.kw && a.key == key {
 		v := st.text(a.a, a.b)
 		return v != "false" && v != "False" && v != "0" && v != "nil" && v != "null"
 	}

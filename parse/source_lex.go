@@ -109,21 +109,21 @@ type srcDoc struct {
 }
 
 type srcLexer struct {
-	lang     Lang
-	src      string
-	i        int
-	toks     []srcTok
-	depth    int
-	sp, nl   bool
-	docs     []srcDoc
-	inner    bool // lexing an interpolation: stop at an unmatched }
-	parens   []bool // open parentheses: whether each heads a control statement
+	lang   Lang
+	src    string
+	i      int
+	toks   []srcTok
+	depth  int
+	sp, nl bool
+	docs   []srcDoc
+	inner  bool   // lexing an interpolation: stop at an unmatched }
+	parens []bool // open parentheses: whether each heads a control statement
 	// braceStack holds, for each open brace, whether it opens a block.
 	braceStack []bool
-	braces   int
-	stopped  bool
-	tooDeep  bool // an interpolation was too deeply nested to lex
-	tooLarge bool
+	braces     int
+	stopped    bool
+	tooDeep    bool // an interpolation was too deeply nested to lex
+	tooLarge   bool
 }
 
 // srcLex tokenizes src as code of lang.

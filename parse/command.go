@@ -116,6 +116,9 @@ type Command struct {
 	CodeSource string
 	// CodeDetail says, for a set CodeSource, what the code was.
 	CodeDetail string
+	// Dir is the working directory the command runs in, when an earlier cd
+	// of the same input makes it known ("/", "~/src"); "" when unknown.
+	Dir string
 	// Contained is set for a command run inside a container (docker exec,
 	// kubectl exec): it can destroy the container, not the host.
 	Contained bool

@@ -102,6 +102,8 @@ type parser struct {
 	loopDepth int
 	// args, when set, are the static $0, $1… for the next payload.
 	args []string
+	// cwd is the working directory after the cds seen so far, or "".
+	cwd string
 }
 
 // parse parses text and walks it. It reports false on a parse error.
@@ -131,7 +133,7 @@ func (p *parser) parse(text string) bool {
 func (p *parser) child(carrier string, w Word, line int) *parser {
 	c := &parser{res: p.res, opts: p.opts, src: "", vars: newVars(), depth: p.depth + 1, remote: p.remote}
 	via := p.via
-	c.deferred, c.contained = p.deferred, p.contained
+	c.deferred, c.contained, c.cwd = p.deferred, p.contained, p.cwd
 	if p.cur != nil {
 		via = p.cur.Via
 		c.remote = c.remote || p.cur.Remote

@@ -513,3 +513,21 @@ func FuzzScanSource(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkScanSource measures typical payloads: a plain one and one that
+// runs a command.
+func BenchmarkScanSource(b *testing.B) {
+	for _, c := range []srcCase{
+		{py, `import json,sys; print(json.load(sys.stdin)["a"])`, ""},
+		{py, `import subprocess; subprocess.run(["git", "status"], check=True)`, ""},
+		{pl, `while (<>) { s/foo/bar/g; print }`, ""},
+		{js, `require("child_process").execSync("ls -l", {stdio: "inherit"})`, ""},
+		{pwsh, `Get-ChildItem -Recurse | Remove-Item -Force`, ""},
+	} {
+		b.Run(c.lang.String(), func(b *testing.B) {
+			for b.Loop() {
+				ScanSource(c.lang, c.src)
+			}
+		})
+	}
+}

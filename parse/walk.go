@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -474,6 +475,8 @@ func (p *parser) finish(cmd *Command, st *syntax.Stmt, c ctx) {
 	cmd.InLoop = c.loop
 	cmd.Deferred = p.deferred
 	cmd.Contained = p.contained
+	cmd.Dir = p.cwd
+	p.chdir(cmd)
 	if len(p.fn) > 0 {
 		cmd.InFunc = p.fn[len(p.fn)-1]
 	}
@@ -556,4 +559,55 @@ func joinArgs(ws []Word) (string, bool) {
 		static = static && w.Static
 	}
 	return sb.String(), static
+}
+
+// chdir follows cd and pushd with a static directory.
+func (p *parser) chdir(cmd *Command) {
+	if len(cmd.Args) == 0 || cmd.Args[0].Value != "cd" && cmd.Args[0].Value != "pushd" {
+		return
+	}
+	var dir *Word
+	for i := range cmd.Args[1:] {
+		w := &cmd.Args[1+i]
+		if strings.HasPrefix(w.Value, "-") && w.Value != "-" {
+			continue
+		}
+		dir = w
+		break
+	}
+	switch {
+	case dir == nil:
+		p.cwd = home
+	case !dir.Static || dir.Value == "-":
+		p.cwd = ""
+	case strings.HasPrefix(dir.Value, "/") || strings.HasPrefix(dir.Value, "~"):
+		p.cwd = cleanDir(dir.Value)
+	case p.cwd != "":
+		p.cwd = cleanDir(p.cwd + "/" + dir.Value)
+	default:
+		p.cwd = ""
+	}
+}
+
+func cleanDir(d string) string {
+	if strings.HasPrefix(d, "~") {
+		rest := strings.TrimPrefix(d, "~")
+		if rest == "" || rest == "/" {
+			return home
+		}
+		return home + path.Clean("/"+rest)
+	}
+	return path.Clean(d)
+}
+
+// Resolve returns a path operand as seen from the command's directory: a
+// relative path joined to Dir when Dir is known.
+func (c *Command) Resolve(p string) string {
+	if c.Dir == "" || p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "$") {
+		return p
+	}
+	if c.Dir == "/" {
+		return "/" + p
+	}
+	return c.Dir + "/" + p
 }

@@ -16,7 +16,7 @@ func rmRecursive(c *parse.Command) bool {
 // anyOperand reports whether a static operand satisfies pred.
 func anyOperand(c *parse.Command, pred func(string) bool) bool {
 	for _, w := range args(c).operands {
-		if w.Static && pred(w.Value) {
+		if w.Static && (pred(w.Value) || c.Dir != "" && pred(c.Resolve(w.Value))) {
 			return true
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/sys/unix"
 	"golang.org/x/term"
 
 	"github.com/guardsh/guardsh/approve"
@@ -75,8 +76,7 @@ func runApprove(e *env, args []string) int {
 		timeout = 60 * time.Second
 	}
 	fmt.Fprint(tty, approveShow(p))
-	fmt.Fprint(tty, "Run it once? [y/N] ")
-	yes := approveKey(tty, timeout)
+	yes := approveKey(tty, "Run it once? [y/N] ", timeout)
 	if !yes {
 		fmt.Fprint(tty, "no\r\n")
 		fmt.Fprintf(e.stderr, "guardsh: not approved: %s stays refused\n", p.Code)
@@ -132,13 +132,17 @@ func approveSanitize(s string) string {
 	}, s)
 }
 
-// approveKey reads one key from the terminal in raw mode: y or Y approves;
-// anything else, end of input, or the timeout refuses.
-func approveKey(tty *os.File, timeout time.Duration) bool {
+// approveKey asks question and reads one key from the terminal in raw mode:
+// y or Y approves; anything else, end of input, or the timeout refuses. Keys
+// typed before the question appears are thrown away: the answer must come
+// from someone who saw the command.
+func approveKey(tty *os.File, question string, timeout time.Duration) bool {
 	fd := int(tty.Fd())
 	if old, err := term.MakeRaw(fd); err == nil {
 		defer term.Restore(fd, old)
 	}
+	unix.IoctlSetInt(fd, unix.TCFLSH, unix.TCIFLUSH)
+	fmt.Fprint(tty, question)
 	key := make(chan byte, 1)
 	go func() {
 		b := make([]byte, 1)

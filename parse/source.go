@@ -462,7 +462,7 @@ func (sc *srcScanner) scan(st *srcStream, depth int) {
 				continue
 			}
 		case srcPunct:
-			if st.lang == LangAwk && t.text == "|" || t.text == "|&" {
+			if st.lang == LangAwk && (t.text == "|" || t.text == "|&") {
 				sc.awkPipe(st, i)
 			}
 			if st.lang == LangPHP && t.text == "(" {

@@ -43,11 +43,13 @@ func (sc *srcScanner) chain(st *srcStream, i, b, depth int) (string, int, bool) 
 			j += 2
 			continue
 		}
-		if st.is(j, "[") && st.lang != LangPerl {
+		if st.is(j, "[") && st.lang != LangPerl && st.lang != LangAwk {
+			// A subscript with a constant string: os.__dict__["system"],
+			// global["ev" + "al"].
 			m := st.close(j, b)
-			if m == j+2 && toks[j+1].kind == srcStr {
-				if s, ok := toks[j+1].static(); ok && s != "" && len(s) < 128 {
-					parts = append(parts, s)
+			if m > j+1 && m-j < 64 && depth < srcMaxEvalDeep {
+				if v := sc.eval(st, j+1, m, depth+1); v.static && v.s != "" && len(v.s) < 128 && !v.isList {
+					parts = append(parts, v.s)
 					j = m + 1
 					plain = false
 					continue
@@ -126,6 +128,15 @@ func (sc *srcScanner) loader(st *srcStream, parts []string, open, b, depth int) 
 				if attr, ok := str(1); ok && name != "" && j == args[0].b {
 					return append(strings.Split(name, "."), attr), true
 				}
+				switch name {
+				case "os", "subprocess", "pty", "commands", "posix", "builtins", "__builtins__", "ctypes", "shutil":
+					// An attribute of a module that runs commands, chosen at run time.
+					sc.dynamic(st.text(open-1, end+1))
+				}
+			}
+		case (last == "__getattribute__" || last == "__getattr__") && len(parts) > 1:
+			if attr, ok := str(0); ok {
+				return append(append([]string(nil), parts[:len(parts)-1]...), attr), true
 			}
 		case last == "vars" && len(parts) == 1 && len(args) == 1:
 			name, j, _ := sc.chain(st, args[0].a, args[0].b, depth+1)

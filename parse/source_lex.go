@@ -317,7 +317,7 @@ func (lx *srcLexer) run() {
 			lx.sp = true
 		case lx.comment():
 		case lx.quote():
-		case srcIsIdentStart(c) || c >= 0x80 || c == '\\' && lx.lang == LangNode && lx.peek(1) == 'u':
+		case srcIsIdentStart(c) || c >= 0x80 || lx.lang == LangNode && (c == '$' || c == '\\' && lx.peek(1) == 'u'):
 			lx.ident()
 		case c >= '0' && c <= '9':
 			j := lx.i + 1

@@ -377,6 +377,11 @@ func (sc *srcScanner) pwshStream(st *srcStream, depth int) {
 		if pwshCommandStart(st, i) {
 			sc.pwshCommand(st, i, depth)
 		}
+		if t.kind == srcIdent && strings.HasSuffix(strings.ToLower(t.text), ".invokecommand.invokescript") && st.is(i+1, "(") {
+			// $ExecutionContext.InvokeCommand.InvokeScript("code")
+			m := st.close(i+1, len(toks))
+			sc.evalCode(LangPowerShell, sc.pwshExpr(st, i+2, m, depth), st.text(i, m+1), depth)
+		}
 		if t.kind == srcPunct && t.text == "[" {
 			sc.pwshStatic(st, i, depth)
 		}
@@ -505,7 +510,7 @@ func (sc *srcScanner) pwshCommand(st *srcStream, i, depth int) {
 	toks := st.toks
 	end := pwshEnd(st, i)
 	call := st.text(i, end)
-	if st.is(i, "&") || st.is(i, ".") {
+	if st.is(i, "&") || st.isWord(i, ".") {
 		i++
 		if i >= end {
 			return
@@ -958,7 +963,8 @@ func (sc *srcScanner) pwshStatic(st *srcStream, j, depth int) {
 		if len(vals) > 0 {
 			sc.delete("[IO.File]::Delete", vals[0], false)
 		}
-	case "management.automation.powershell::create", "management.automation.scriptblock::create":
+	case "management.automation.powershell::create", "management.automation.scriptblock::create",
+		"scriptblock::create", "powershell::create":
 		if len(vals) > 0 {
 			sc.evalCode(LangPowerShell, vals[0], call, depth)
 		}

@@ -86,7 +86,8 @@ func finish(ctx context.Context, text string, res *Result, opts Options) *Result
 	start := time.Now()
 	info, findings := safeScan(ctx, opts.Scanner, text)
 	if info == nil {
-		info = &TirithInfo{}
+		// The scanner is not there (auto mode): nothing ran.
+		return res
 	}
 	if info.MS == 0 {
 		info.MS = float64(time.Since(start).Microseconds()) / 1000

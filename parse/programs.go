@@ -345,7 +345,7 @@ func (p *parser) gitSub(c *Command, sub string, args []Word) {
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		if strings.HasPrefix(v, "ext::") {
-			p.runValue(c, "git ext::", "", Word{Value: strings.ReplaceAll(strings.TrimPrefix(v, "ext::"), "% ", " "), Static: args[i].Static, Start: args[i].Start, End: args[i].End})
+			p.runValue(c, "git ext::", "", Word{Value: extCommand(strings.TrimPrefix(v, "ext::")), Static: args[i].Static, Start: args[i].Start, End: args[i].End})
 			continue
 		}
 		for _, opt := range []string{"--exec", "-x", "--extcmd", "--upload-pack", "-u", "--receive-pack", "--exec-path"} {
@@ -377,4 +377,34 @@ func (p *parser) gitSub(c *Command, sub string, args []Word) {
 			}
 		}
 	}
+}
+
+// extCommand turns a git ext:: remote command into a shell command line:
+// arguments split at spaces, "% " is a space inside an argument, "%%" a %.
+func extCommand(s string) string {
+	var argv []string
+	var cur strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '%' && i+1 < len(s) && (s[i+1] == ' ' || s[i+1] == '%'):
+			cur.WriteByte(s[i+1])
+			i++
+		case s[i] == '%' && i+1 < len(s):
+			i++ // %S, %s, %G: placeholders git fills in
+		case s[i] == ' ':
+			if cur.Len() > 0 {
+				argv = append(argv, cur.String())
+				cur.Reset()
+			}
+		default:
+			cur.WriteByte(s[i])
+		}
+	}
+	if cur.Len() > 0 {
+		argv = append(argv, cur.String())
+	}
+	for i, a := range argv {
+		argv[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	return strings.Join(argv, " ")
 }

@@ -30,7 +30,19 @@ func rawScan(res *Result, text string) {
 	if strings.Contains(compact, "(){:|:&") || strings.Contains(compact, "(){:|:;") || forkShape(compact) {
 		add("a fork bomb")
 	}
+	var segs [][]string
 	for _, seg := range segments(text) {
+		// Any rm, dd, mkfs or shutdown inside a segment starts one: sh -c
+		// rm -rf / may have lost its quotes.
+		for i := 1; i < len(seg); i++ {
+			switch n := seg[i]; {
+			case n == "rm" || n == "dd" || strings.HasPrefix(n, "mkfs") || n == "shutdown" || n == "reboot":
+				segs = append(segs, seg[i:])
+			}
+		}
+		segs = append(segs, seg)
+	}
+	for _, seg := range segs {
 		if len(seg) == 0 {
 			continue
 		}

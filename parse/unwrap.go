@@ -447,7 +447,6 @@ func (p *parser) subcommandRunners(c *Command, name string, args []Word) {
 			for _, pre := range []string{"exec:", "system:"} {
 				if strings.HasPrefix(low, pre) {
 					cmd, _, _ := strings.Cut(a.Value[len(pre):], ",")
-					cmd = strings.Trim(cmd, `'"`)
 					p.codeText(c, "socat "+strings.ToUpper(strings.TrimSuffix(pre, ":")), cmd, a.Static, val(a))
 				}
 			}

@@ -34,6 +34,18 @@ func viaHas(c *parse.Command, carriers ...string) bool {
 }
 
 func killsAll(c *parse.Command) bool {
+	if c.Name() == "pkill" || c.Name() == "killall" {
+		// SIGKILL to every process of root.
+		a := args(c, "-u", "-U", "--euid", "--uid", "-s", "--signal")
+		root := false
+		for i, w := range c.Args {
+			if (w.Value == "-u" || w.Value == "-U" || w.Value == "--euid" || w.Value == "--uid" || w.Value == "--user") && i+1 < len(c.Args) {
+				root = root || c.Args[i+1].Value == "root" || c.Args[i+1].Value == "0"
+			}
+		}
+		all := len(a.operands) == 0 || a.operands[len(a.operands)-1].Value == "." || a.operands[len(a.operands)-1].Value == ".*"
+		return root && all && (a.has("9") || sigKill(c))
+	}
 	ws := c.Args[1:]
 	if len(ws) == 1 && ws[0].Value == "-1" {
 		return true
@@ -382,7 +394,7 @@ func gitDiscards(c *parse.Command) bool {
 	case "switch":
 		return a.has("f", "force", "discard-changes")
 	case "rm":
-		if a.has("r") && !a.has("cached") {
+		if a.has("r") && a.has("f", "force") && !a.has("cached") {
 			for _, w := range a.operands {
 				if w.Value == "." || w.Value == ":/" || w.Value == "*" {
 					return true
@@ -495,7 +507,7 @@ func containerStops(c *parse.Command) bool {
 			}
 			return v == "down" || v == "stop" || v == "kill" || v == "rm"
 		}
-	case "system", "volume", "container", "image", "network", "builder":
+	case "system", "volume", "container":
 		if len(vals) > 0 {
 			return vals[0] == "prune" || vals[0] == "rm" && s == "volume" || vals[0] == "kill" || vals[0] == "stop"
 		}
@@ -585,7 +597,7 @@ func cloudDestroys(c *parse.Command) bool {
 			return rest[0].Value == "rm" && (has("--recursive")) || rest[0].Value == "rb" && has("--force")
 		}
 		for _, x := range w {
-			if strings.HasPrefix(x, "delete-") || strings.HasPrefix(x, "terminate-") {
+			if (strings.HasPrefix(x, "delete-") || strings.HasPrefix(x, "terminate-")) && x != "delete-message" && x != "delete-message-batch" {
 				return true
 			}
 		}
@@ -970,7 +982,9 @@ var destroyers = map[string][][]string{
 	"sam":        {{"delete"}},
 	"serverless": {{"remove"}},
 	"sls":        {{"remove"}},
-	"mongo":      {},
+	"btrfs":      {{"subvolume", "delete"}},
+	"VBoxManage": {{"unregistervm", "--delete"}},
+	"vboxmanage": {{"unregistervm", "--delete"}},
 }
 
 func destroyNames() []string {
@@ -1027,6 +1041,11 @@ func exempt(c *parse.Command) bool {
 		a := args(c)
 		if v, ok := a.value("when"); ok && v == "cancel" {
 			return true
+		}
+		for i, w := range c.Args {
+			if w.Value == "--when" && i+1 < len(c.Args) && c.Args[i+1].Value == "cancel" {
+				return true
+			}
 		}
 		w := a.words()
 		for i := range w {

@@ -150,9 +150,9 @@ var table = []*Rule{
 		ID: "kill-all", Tier: Hardline,
 		Title:   "Kill every process",
 		Reason:  "Signalling PID -1 kills every process you may signal, including your session.",
-		names:   []string{"kill"},
+		names:   []string{"kill", "pkill", "killall"},
 		cmd:     killsAll,
-		Match:   []string{"kill -9 -1", "kill -1", "kill -- -1", "kill -KILL -1", "kill -s KILL -1", "sudo kill -9 -1"},
+		Match:   []string{"pkill -9 -u root .", "kill -9 -1", "kill -1", "kill -- -1", "kill -KILL -1", "kill -s KILL -1", "sudo kill -9 -1"},
 		NoMatch: []string{"kill 1234", "kill -9 1234", "kill -1 1234", "kill %1"},
 	},
 	{
@@ -224,7 +224,7 @@ var table = []*Rule{
 		Title:   "Recursive delete",
 		Reason:  "rm -r deletes a whole tree with no way back.",
 		Suggest: "move it to the trash (trash-put, gio trash), or list it first with ls",
-		names:   []string{"rm"},
+		names:   []string{"rm", "srm"},
 		cmd: func(c *parse.Command) bool {
 			if !rmRecursive(c) {
 				return false
@@ -467,6 +467,9 @@ var table = []*Rule{
 			case "killall":
 				return a.has("9", "r", "regexp") || sigKill(c)
 			}
+			if harmlessSignal(c) {
+				return false
+			}
 			for _, w := range c.Args[1:] {
 				if !w.Static && strings.Contains(w.Value, "$(") {
 					return true
@@ -475,7 +478,7 @@ var table = []*Rule{
 			return viaHas(c, "xargs", "parallel") && (a.has("9") || sigKill(c))
 		},
 		Match:   []string{"pgrep node | xargs kill -9", "pkill -9 node", "killall -9 python", "killall -KILL x", "killall -s KILL x", "killall -r 'py.*'", "kill $(pgrep node)", "kill -9 $(lsof -t -i:3000)", "pkill --signal KILL x"},
-		NoMatch: []string{"pkill node", "killall firefox", "kill 1234", "kill -9 4321"},
+		NoMatch: []string{"pkill node", "killall firefox", "kill 1234", "kill -9 4321", "kill -0 $(pgrep node)", "kill -USR1 $(pgrep dd)"},
 	},
 	{
 		ID: "remote-code", Tier: Dangerous,

@@ -61,12 +61,8 @@ func runHook(e *env, args []string) int {
 // pending approval and denies with its code.
 func hookDecide(e *env, p hooks.Protocol, ev *hooks.Event) hooks.Answer {
 	cfg, cerr := config.LoadDefault()
-	opts := check.Options{Shell: "bash"}
-	if cerr == nil {
-		opts.Disabled = cfg.Disabled()
-	}
 	ctx := context.Background()
-	res := check.Line(ctx, ev.Command, opts)
+	res := check.Line(ctx, ev.Command, checkOptions(cfg, cerr, "bash"))
 	req := approve.Request{
 		Front:     "hook:" + string(p),
 		Dir:       ev.Dir,

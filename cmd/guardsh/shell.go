@@ -81,13 +81,11 @@ func runShell(e *env, args []string) int {
 		}
 	}
 
-	opts := check.Options{Shell: "bash"}
+	dialect := "bash"
 	if inv.Posix || shellBase(e.argv0) == "sh" {
-		opts.Shell = "posix"
+		dialect = "posix"
 	}
-	if cerr == nil {
-		opts.Disabled = cfg.Disabled()
-	}
+	opts := checkOptions(cfg, cerr, dialect)
 	ctx := context.Background()
 	var res *check.Result
 	if inv.Mode == shells.ModeCommand {

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"golang.org/x/term"
@@ -54,7 +56,7 @@ func runShell(e *env, args []string) int {
 	case shells.ModeCommand:
 		text = inv.Command
 	case shells.ModeScript:
-		b, err := os.ReadFile(inv.Script)
+		b, err := shellScript(inv.Script)
 		if err != nil {
 			// The shell reports a missing or unreadable script itself.
 			return shellExec(e, real.Path, inv, nil)
@@ -169,6 +171,28 @@ func shellCheckBashEnv(ctx context.Context, res *check.Result, bashEnv string, o
 		f.Via = append([]string{"BASH_ENV=" + bashEnv}, f.Via...)
 		res.Findings = append(res.Findings, f)
 	}
+}
+
+// shellScript reads a script file the way bash finds it: the name as given,
+// else (a name without a slash that is not in the current directory) the
+// first readable file of that name in PATH.
+func shellScript(name string) ([]byte, error) {
+	b, err := os.ReadFile(name)
+	if err == nil || strings.Contains(name, "/") || !errors.Is(err, fs.ErrNotExist) {
+		return b, err
+	}
+	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+		if dir == "" {
+			dir = "."
+		}
+		p := filepath.Join(dir, name)
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+			if b, err := os.ReadFile(p); err == nil {
+				return b, nil
+			}
+		}
+	}
+	return nil, err
 }
 
 // shellExec replaces guardsh with the real shell; it returns only if that

@@ -38,6 +38,10 @@ type Invocation struct {
 	// Params are the positional parameters $1, $2, ...
 	Params []string
 
+	// RCFile is the file given with --rcfile or --init-file, which an
+	// interactive bash reads first.
+	RCFile string
+
 	Login       bool // argv[0] starts with '-', or -l / --login
 	Interactive bool // -i
 	Posix       bool // --posix, or -o posix
@@ -90,6 +94,7 @@ func Parse(argv0 string, args []string) (*Invocation, error) {
 				return nil, fmt.Errorf("%s: option requires an argument", a)
 			}
 			i++
+			inv.RCFile = args[i]
 		}
 	}
 	hasC, hasS := false, false

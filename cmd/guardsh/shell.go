@@ -103,6 +103,12 @@ func runShell(e *env, args []string) int {
 	if shellBase(real.Path) == "bash" {
 		shellCheckBashEnv(ctx, res, os.Getenv("BASH_ENV"), opts)
 	}
+	if inv.RCFile != "" {
+		// bash reads it when interactive; check it whenever it is named.
+		if b, err := os.ReadFile(inv.RCFile); err == nil {
+			shellMerge(res, check.Script(ctx, inv.RCFile, string(b), opts), "--rcfile "+inv.RCFile)
+		}
+	}
 	d := approve.Decide(ctx, res, approve.Request{
 		Front:     "shell",
 		Session:   os.Getenv("GUARDSH_SESSION"),
@@ -165,10 +171,16 @@ func shellCheckBashEnv(ctx context.Context, res *check.Result, bashEnv string, o
 	} else {
 		return // bash cannot read it either, and says so
 	}
+	shellMerge(res, r, "BASH_ENV="+bashEnv)
+}
+
+// shellMerge adds the verdict and findings of another text bash would run
+// to res; via says where that text comes from.
+func shellMerge(res, r *check.Result, via string) {
 	res.Verdict = check.Worse(res.Verdict, r.Verdict)
 	for _, f := range r.Findings {
 		f.Start, f.End = 0, 0
-		f.Via = append([]string{"BASH_ENV=" + bashEnv}, f.Via...)
+		f.Via = append([]string{via}, f.Via...)
 		res.Findings = append(res.Findings, f)
 	}
 }

@@ -424,8 +424,20 @@ func (sc *srcScanner) evalCode(lang Lang, v srcVal, call string, depth int) {
 
 // scan walks a token stream.
 func (sc *srcScanner) scan(st *srcStream, depth int) {
+	sc.scanRange(st, 0, len(st.toks), depth)
+}
+
+// scanRange walks tokens [a, b) of a stream.
+func (sc *srcScanner) scanRange(st *srcStream, a, b, depth int) {
 	toks := st.toks
-	for i := 0; i < len(toks); {
+	if b > len(toks) {
+		b = len(toks)
+	}
+	if depth > 4*srcMaxDepth {
+		sc.dynamic("code nested too deeply to scan: " + st.text(a, b))
+		return
+	}
+	for i := a; i < b; {
 		t := &toks[i]
 		for _, p := range t.parts {
 			if p.isCode && len(p.code) > 0 {

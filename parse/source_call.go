@@ -280,7 +280,10 @@ func (sc *srcScanner) call(st *srcStream, i, depth int) int {
 			return i + 1
 		}
 	}
-	name, j, plain := sc.chain(st, i, len(toks), depth)
+	name, j, inner := sc.chain(st, i, len(toks), depth)
+	for _, r := range inner {
+		sc.scanRange(st, r[0], r[1], depth+1)
+	}
 	if name == "" {
 		return i
 	}
@@ -300,17 +303,10 @@ func (sc *srcScanner) call(st *srcStream, i, depth int) int {
 			h, ok = srcPHPHandler(name)
 		}
 	}
-	if !ok {
-		if plain {
-			return j
-		}
-		return i + 1
+	if ok {
+		sc.apply(st, h, name, i, j, depth)
 	}
-	sc.apply(st, h, name, i, j, depth)
-	if plain {
-		return j
-	}
-	return i + 1
+	return j
 }
 
 // apply runs handler h for the call of name whose chain spans [i, j).

@@ -20,15 +20,15 @@ const (
 
 // chain reads a dotted name at token i: a.b.c, a::b, a->b, a["b"], with
 // __import__("m"), require("m"), getattr(x, "n"), method(:n) resolved. It
-// returns the canonical name, the index after the chain, and whether the
-// chain is plain names and separators (no brackets consumed).
-func (sc *srcScanner) chain(st *srcStream, i, b, depth int) (string, int, bool) {
+// returns the canonical name, the index after the chain, and the insides
+// of the brackets it consumed, which hold code of their own.
+func (sc *srcScanner) chain(st *srcStream, i, b, depth int) (string, int, [][2]int) {
 	toks := st.toks
 	if i >= b || toks[i].kind != srcIdent {
-		return "", i, true
+		return "", i, nil
 	}
 	parts := []string{toks[i].text}
-	plain := true
+	var inner [][2]int
 	j := i + 1
 	if st.lang == LangNode && toks[i].text == "new" && j < b && toks[j].kind == srcIdent {
 		parts[0] = toks[j].text
@@ -50,8 +50,8 @@ func (sc *srcScanner) chain(st *srcStream, i, b, depth int) (string, int, bool) 
 			if m > j+1 && m-j < 64 && depth < srcMaxEvalDeep {
 				if v := sc.eval(st, j+1, m, depth+1); v.static && v.s != "" && len(v.s) < 128 && !v.isList {
 					parts = append(parts, v.s)
+					inner = append(inner, [2]int{j + 1, m})
 					j = m + 1
-					plain = false
 					continue
 				}
 			}
@@ -60,8 +60,8 @@ func (sc *srcScanner) chain(st *srcStream, i, b, depth int) (string, int, bool) 
 		if st.is(j, "(") && depth < srcMaxEvalDeep {
 			if p, ok := sc.loader(st, parts, j, b, depth); ok {
 				parts = p
+				inner = append(inner, [2]int{j + 1, st.close(j, b)})
 				j = st.close(j, b) + 1
-				plain = false
 				if st.lang == LangRuby && st.is(j, ".") && st.isWord(j+1, "call") {
 					j += 2 // method(:system).call(…)
 				}
@@ -70,7 +70,7 @@ func (sc *srcScanner) chain(st *srcStream, i, b, depth int) (string, int, bool) 
 		}
 		break
 	}
-	return sc.canon(st.lang, parts), j, plain
+	return sc.canon(st.lang, parts), j, inner
 }
 
 // srcLoaderName reports whether name is a function that loads modules or
@@ -667,6 +667,10 @@ func (sc *srcScanner) term(st *srcStream, a, b, depth int) (srcVal, int) {
 			m := st.close(j, b)
 			v = sc.callVal(st, name, j, m, depth)
 			i = m + 1
+		} else if st.lang == LangPerl && j == a+1 && j < b && srcPerlUnary(name) && srcTermStart(&toks[j]) {
+			// A named operator without parentheses: scalar reverse "x".
+			v = srcPerlFunc(name, []srcVal{sc.eval(st, j, b, depth+1)})
+			i = b
 		} else if j == a+1 {
 			var ok bool
 			v, ok = sc.lookup(st, t.text)
@@ -735,7 +739,10 @@ func (sc *srcScanner) callVal(st *srcStream, name string, open, close, depth int
 	args := srcPositional(st.args(open+1, close))
 	if name == "map" && st.lang == LangPython && len(args) == 2 && st.text(args[0].a, args[0].b) == "chr" {
 		l := sc.eval(st, args[1].a, args[1].b, depth+1)
-		return srcMapChr(l)
+		if s := srcMapChr(l); s.static {
+			return srcChars(s.s)
+		}
+		return srcVal{}
 	}
 	vals := make([]srcVal, 0, len(args))
 	for _, a := range args {
@@ -814,32 +821,7 @@ func (sc *srcScanner) callVal(st *srcStream, name string, open, close, depth int
 			return arg(0)
 		}
 	case LangPerl:
-		switch name {
-		case "decode_base64", "MIME.Base64.decode_base64":
-			return decode(srcB64)
-		case "pack":
-			if f, ok := s(0); ok && strings.HasPrefix(f, "H") {
-				in, ok := s(1)
-				if out, ok2 := srcHex(in); ok && ok2 {
-					return srcStatic(out)
-				}
-			}
-		case "chr":
-			return srcMapChr(srcVal{isList: true, list: vals[:min(1, len(vals))]})
-		case "join":
-			return srcJoin(arg(0), srcVal{isList: true, list: vals[min(1, len(vals)):]})
-		case "reverse", "scalar":
-			if len(vals) == 1 {
-				if name == "scalar" {
-					return vals[0]
-				}
-				return srcReverse(vals[0])
-			}
-		case "lc", "uc":
-			return srcMethod(LangPerl, arg(0), name, nil)
-		case "sprintf":
-			return srcSprintf(vals)
-		}
+		return srcPerlFunc(name, vals)
 	case LangRuby:
 		switch name {
 		case "Base64.decode64", "Base64.strict_decode64", "Base64.urlsafe_decode64":
@@ -887,6 +869,63 @@ func (sc *srcScanner) callVal(st *srcStream, name string, open, close, depth int
 		case "tolower", "toupper":
 			return srcMethod(LangAwk, arg(0), name, nil)
 		}
+	}
+	return srcVal{}
+}
+
+// srcPerlUnary reports whether name is a Perl function the scanner
+// evaluates when it is called without parentheses.
+func srcPerlUnary(name string) bool {
+	switch name {
+	case "scalar", "reverse", "lc", "uc", "chr", "decode_base64":
+		return true
+	}
+	return false
+}
+
+// srcPerlFunc evaluates a Perl function on evaluated arguments.
+func srcPerlFunc(name string, vals []srcVal) srcVal {
+	arg := func(k int) srcVal {
+		if k < len(vals) {
+			return vals[k]
+		}
+		return srcVal{}
+	}
+	switch name {
+	case "decode_base64", "MIME.Base64.decode_base64":
+		if v := arg(0); v.static && !v.isList {
+			if out, ok := srcB64(v.s); ok {
+				return srcStatic(out)
+			}
+		}
+	case "pack":
+		if f := arg(0); f.static && strings.HasPrefix(f.s, "H") {
+			if in := arg(1); in.static {
+				if out, ok := srcHex(in.s); ok {
+					return srcStatic(out)
+				}
+			}
+		}
+	case "chr":
+		return srcMapChr(srcVal{isList: true, list: vals[:min(1, len(vals))]})
+	case "join":
+		return srcJoin(arg(0), srcVal{isList: true, list: vals[min(1, len(vals)):]})
+	case "scalar":
+		if len(vals) == 1 {
+			v := vals[0]
+			if v.isList && len(v.list) == 1 {
+				return v.list[0]
+			}
+			return v
+		}
+	case "reverse":
+		if len(vals) == 1 {
+			return srcReverse(vals[0])
+		}
+	case "lc", "uc":
+		return srcMethod(LangPerl, arg(0), name, nil)
+	case "sprintf":
+		return srcSprintf(vals)
 	}
 	return srcVal{}
 }

@@ -3,6 +3,7 @@ package parse
 import (
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -111,6 +112,92 @@ b"`, `R'\x'`, `rb"\x41".decode()`, `"%d%%" % 5`, `str("x")`, `"ls".upper()`,
 			got := ScanSource(l.lang, calls[k])
 			if len(got.Shell) != 1 || got.Shell[0] != real[k] {
 				t.Errorf("%v %s:\n got %q (dynamic %q)\nwant %q (from %s)", l.lang, e, got.Shell, got.Dynamic, real[k], l.bin)
+			}
+		}
+	}
+}
+
+// TestScanSourceLexDifferential runs payloads whose comments, strings and
+// regular expressions hide or reveal calls, and compares the calls the real
+// interpreter makes with the shell lines the scanner reports.
+func TestScanSourceLexDifferential(t *testing.T) {
+	type lang struct {
+		lang     Lang
+		bin      string
+		args     func(payload string) []string
+		payloads []string
+	}
+	langs := []lang{{
+		lang: LangPython, bin: "python3",
+		args: func(p string) []string {
+			return []string{"-c", "import os, sys\nos.system = lambda c: (sys.stdout.write(c), sys.stdout.write('\\0'))\n" + p}
+		},
+		payloads: []string{
+			"import os\n# os.system('a')\nos.system('b')",
+			"import os\nx = \"\"\"\nos.system('a')\n\"\"\"\nos.system('b')",
+			"import os\nx = '#'; os.system('b') # os.system('c')",
+			"import os\nx = f\"{'}'}\"; os.system('b')",
+			"import os\nx = r\"\\\"; os.system('a') #\"\nos.system('b')",
+			"import os\nx = '\\''; os.system('b')",
+			"import os\nx = '''a''' ; os.system(\"b\")",
+			"import os\nx = {'k': 'os.system(\"a\")'}; os.system('b')",
+			"import os\nexec('os.system(\"b\")')",
+			"import os, sys\nprint('os.system(\"a\")', file=sys.stderr)\nos.system('b')",
+		},
+	}, {
+		lang: LangPerl, bin: "perl",
+		args: func(p string) []string {
+			return []string{"-e", `BEGIN { *CORE::GLOBAL::system = sub { print join(" ", @_), "\0"; 0 } } ` + p}
+		},
+		payloads: []string{
+			"# system('a');\nsystem('b');",
+			`my $x = 10 / 2; system("b"); my $y = 1 / 3;`,
+			"if (1) { 1 } /'/ or system(\"b\"); # '",
+			`$_ = "x"; s/x/system("b")/e;`,
+			`my $q = q{system("a")}; system("b");`,
+			"my %h = (a => 1); my $v = $h{a} / 1; system(\"b\"); # /",
+			"system('b');\n=pod\nsystem('a');\n=cut\n",
+			"my $d = <<'E';\nsystem('a')\nE\nsystem('b');",
+			`my $s = "#"; system("b");`,
+			`my @a = split /#/, "x#y"; system("b");`,
+			"my $n = $#ARGV; system('b');",
+			`my $r = qr{#}; system("b");`,
+		},
+	}, {
+		lang: LangNode, bin: "node",
+		args: func(p string) []string {
+			return []string{"-e", `const cp = require("child_process"); cp.execSync = (c) => process.stdout.write(String(c) + "\0");` + "\n" + p}
+		},
+		payloads: []string{
+			"const {execSync} = require('child_process')\n// execSync('a')\nexecSync('b')",
+			"const {execSync} = require('child_process'); /* execSync('a') */ execSync('b')",
+			"const {execSync} = require('child_process'); const x = 10 / 2; execSync('b'); const y = 1 / 3",
+			"const {execSync} = require('child_process'); if (1) /'/.test(''); execSync('b') //'",
+			"const {execSync} = require('child_process'); const t = `${'`'}`; execSync('b')",
+			"const {execSync} = require('child_process'); const r = /\"/; execSync('b'); // \"",
+			"const {execSync} = require('child_process'); const s = '//'; execSync('b')",
+			"const {execSync} = require('child_process'); function f() {}\n/'/.test(''); execSync('b') //'",
+			"const {execSync} = require('child_process'); const o = {a: 1}; const v = o.a / 1; execSync('b') // /",
+			"const {execSync} = require('child_process'); console.error(`execSync('a')`); execSync('b')",
+		},
+	}}
+	for _, l := range langs {
+		if _, err := exec.LookPath(l.bin); err != nil {
+			if os.Getenv("CI") != "" {
+				t.Errorf("%s is not installed; .ci/run must install it", l.bin)
+			}
+			continue
+		}
+		for _, p := range l.payloads {
+			out, err := exec.Command(l.bin, l.args(p)...).Output()
+			if err != nil {
+				t.Errorf("%s %q: %v", l.bin, p, err)
+				continue
+			}
+			real := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+			got := ScanSource(l.lang, p)
+			if !slices.Equal(got.Shell, real) || len(got.Dynamic) > 0 {
+				t.Errorf("%v %q:\n got %q (dynamic %q)\nwant %q (from %s)", l.lang, p, got.Shell, got.Dynamic, real, l.bin)
 			}
 		}
 	}

@@ -176,7 +176,10 @@ __guardsh_bind_keys() {
 # refusal skips that command and interrupts the rest of the line.
 __guardsh_debug() {
 	local us=$1
-	if [[ -n ${__guardsh_fresh-} && -z ${COMP_LINE-} && -z ${READLINE_LINE-} ]]; then
+	# extdebug makes functions inherit the trap: guardsh's own run
+	# unwatched, and only a command at the top level starts a new line.
+	[[ ${FUNCNAME[1]-} == __guardsh_* ]] && return 0
+	if [[ -n ${__guardsh_fresh-} && ${#FUNCNAME[@]} -eq 1 && -z ${COMP_LINE-} && -z ${READLINE_LINE-} ]]; then
 		__guardsh_fresh=
 		if [[ -z $__guardsh_paused ]]; then
 			local h text rc
@@ -216,14 +219,15 @@ __guardsh_debug() {
 # __guardsh_prompt runs last in PROMPT_COMMAND: the next command is a
 # user's new line.
 __guardsh_prompt() {
-	__guardsh_fresh=1
 	__guardsh_percmd=
+	__guardsh_fresh=1
 }
 
+# __guardsh_install_debug TRAP installs the DEBUG trap; TRAP is what
+# 'trap -p DEBUG' said at the top level (in a function it says nothing).
 __guardsh_install_debug() {
 	shopt -s extdebug
-	local t
-	t=$(builtin trap -p DEBUG)
+	local t=$1
 	if [[ -n $t && $t != *__guardsh_debug* ]]; then
 		builtin eval "local -a w=(${t#trap -- })"
 		__guardsh_prev_debug=${w[0]}
@@ -245,7 +249,7 @@ if [[ $__guardsh_mode == enter ]] && ! __guardsh_bind_keys 2>/dev/null; then
 	__guardsh_mode=debug
 fi
 if [[ $__guardsh_mode == debug ]]; then
-	__guardsh_install_debug
+	__guardsh_install_debug "$(builtin trap -p DEBUG)"
 fi
 GUARDSH_HOOK=bash:$__guardsh_mode:$$
 export GUARDSH_HOOK

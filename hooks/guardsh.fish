@@ -72,18 +72,24 @@ if status is-interactive; and not set -q __guardsh_loaded
         end
     end
 
-    # Keep what Enter did (a user's binding wins over the preset one).
-    for mode in default insert
-        for key in \r \n
-            set -l action execute
-            set -l old (bind -M $mode --user $key 2>/dev/null)
-            if test (count $old) -eq 1; and not string match -q '*__guardsh_enter*' -- $old
-                set action (string replace -r '^bind (-M \S+ )?(-m \S+ )?\S+ ' '' -- $old)
-                set action (string unescape -- $action)
+    # __guardsh_bind binds Enter, keeping what it did (a user's binding
+    # wins over the preset one). Run again before each prompt, it binds
+    # again a key that something loaded later bound to something else.
+    function __guardsh_bind --on-event fish_prompt
+        for mode in default insert
+            for key in \r \n
+                set -l old (bind -M $mode --user $key 2>/dev/null)
+                string match -q '*__guardsh_enter*' -- $old; and continue
+                set -l action execute
+                if test (count $old) -eq 1
+                    set action (string replace -r '^bind (-M \S+ )?(-m \S+ )?\S+ ' '' -- $old)
+                    set action (string unescape -- $action)
+                end
+                bind -M $mode $key "__guardsh_enter "(string escape -- $action)
             end
-            bind -M $mode $key "__guardsh_enter "(string escape -- $action)
         end
     end
+    __guardsh_bind
     set -gx GUARDSH_HOOK fish:bind:$fish_pid
 
     # guardsh-off pauses checking in this shell; the prompt shows it.

@@ -93,17 +93,26 @@ __guardsh_accept() {
 
 # __guardsh_wrap replaces each line-accepting widget by a checking one; the
 # widget it replaced (builtin or another plugin's) runs once the line passed.
+# A widget that wraps guardsh's in turn (as zsh-autosuggestions does) keeps
+# it reachable and is left alone.
 __guardsh_wrap() {
 	local w
 	for w in accept-line accept-and-hold accept-line-and-down-history accept-and-infer-next-history; do
-		[[ ${widgets[$w]-} == user:__guardsh_accept_$w ]] && continue
+		(( ${#${(k)widgets[(R)user:__guardsh_accept_$w]}} )) && continue
 		zle -A $w __guardsh_orig_$w || return 1
 		eval "__guardsh_accept_$w() { __guardsh_accept $w \"\$@\" }"
 		zle -N $w __guardsh_accept_$w || return 1
 	done
 }
 
+# __guardsh_precmd wraps again, before each prompt, a widget that something
+# loaded after guardsh replaced outright.
+__guardsh_precmd() {
+	[[ $GUARDSH_HOOK == zsh:none:* ]] || __guardsh_wrap
+}
+
 zmodload zsh/zle 2>/dev/null
+autoload -Uz add-zsh-hook && add-zsh-hook precmd __guardsh_precmd
 if __guardsh_wrap; then
 	typeset -gx GUARDSH_HOOK=zsh:widget:$$
 else

@@ -7,8 +7,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -99,10 +101,24 @@ func tmuxStart(t *testing.T, dir string, env, argv []string, ready string) *tmux
 	if out, err := tt.tmux(args...); err != nil {
 		t.Fatalf("tmux new-session: %v\n%s", err, out)
 	}
-	t.Cleanup(func() { tt.tmux("kill-server") })
+	t.Cleanup(tt.stop)
 	tt.tmux("set-option", "-g", "history-limit", "20000")
 	tt.waitFor(ready)
 	return tt
+}
+
+// stop ends the tmux server and waits a little for the shell to go, so
+// that it writes no more files into the test's directory.
+func (tt *tmuxTerm) stop() {
+	out, _ := tt.tmux("list-panes", "-F", "#{pane_pid}")
+	tt.tmux("kill-server")
+	pid, err := strconv.Atoi(strings.TrimSpace(string(out)))
+	if err != nil {
+		return
+	}
+	for i := 0; i < 100 && syscall.Kill(pid, 0) == nil; i++ {
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 func (tt *tmuxTerm) tmux(args ...string) ([]byte, error) {
@@ -225,7 +241,7 @@ func (tt *tmuxTerm) run(line string) string {
 	tt.seq++
 	tt.typeText(fmt.Sprintf("%s; echo ok''%d", line, tt.seq))
 	tt.keys("Enter")
-	return tt.waitFor(fmt.Sprintf(`(?m)^ok%d\s*$`, tt.seq))
+	return tt.waitFor(fmt.Sprintf(`(?m)^(gsh\$ )?ok%d\s*$`, tt.seq))
 }
 
 // path is a file in the shell's working directory.

@@ -478,6 +478,8 @@ func pwshCanon(name string) string {
 		return "Remove-Item"
 	case "icm", "invoke-command":
 		return "Invoke-Command"
+	case "sal", "nal", "set-alias", "new-alias":
+		return "Set-Alias"
 	}
 	return ""
 }
@@ -533,6 +535,9 @@ func (sc *srcScanner) pwshCommand(st *srcStream, i, depth int) {
 	} else {
 		name = t.text
 	}
+	if a, ok := sc.alias["ps:"+strings.ToLower(name)]; ok {
+		name = a // Set-Alias x iex
+	}
 	// Parameters and positional arguments.
 	type param struct {
 		name string
@@ -585,6 +590,15 @@ func (sc *srcScanner) pwshCommand(st *srcStream, i, depth int) {
 		return false
 	}
 	switch pwshCanon(name) {
+	case "Set-Alias":
+		n, ok1 := get([]string{"name"}, 0)
+		v, ok2 := get([]string{"value"}, 1)
+		if ok1 && ok2 && n.static && v.static {
+			sc.alias["ps:"+strings.ToLower(n.s)] = v.s
+		} else if ok2 && (!v.static || pwshCanon(v.s) != "") {
+			sc.dynamic(call)
+		}
+		return
 	case "Invoke-Expression":
 		a, ok := get([]string{"command"}, 0)
 		if !ok {
@@ -670,6 +684,8 @@ func pwshTakesValue(cmdlet, p string) bool {
 		values = []string{"command"}
 	case "Invoke-Command":
 		values = []string{"scriptblock", "filepath", "computername", "argumentlist", "session", "credential"}
+	case "Set-Alias":
+		values = []string{"name", "value", "scope", "description", "option"}
 		switches = []string{"asjob", "hidecomputername", "noNewScope"}
 	default:
 		return false

@@ -409,6 +409,12 @@ var srcCases = []srcCase{
 	{pwsh, `[ScriptBlock]::Create("id").Invoke()`, "$ id"},
 	{pwsh, `$ExecutionContext.InvokeCommand.InvokeScript("id")`, "$ id"},
 	{pwsh, `. ./profile.ps1`, "$ ./profile.ps1"},
+	{pwsh, `Set-Alias x Invoke-Expression; x "id"`, "$ id"},
+	{pwsh, `sal -Name run -Value iex; run 'id'`, "$ id"},
+	{pwsh, `&'iex' 'id'`, "$ id"},
+	{pwsh, `$f = 'iex'; & $f 'id'`, "$ id"},
+	{pwsh, `&(gcm i*x) 'id'`, "?"},
+	{pwsh, `InVoKe-ExPrEsSiOn 'id'`, "$ id"},
 	// Heredocs, multi-line code and more shapes.
 	{pl, "print <<\"E\";\n@{[ system('id') ]}\nE\n", "$ id"},
 	{rb, "x = <<~EOS\n  #{`id`}\nEOS\n", "$ id"},

@@ -85,7 +85,7 @@ func LangOf(name string) Lang {
 	name = strings.TrimSuffix(name, ".exe")
 	base := strings.TrimRight(name, "0123456789.")
 	switch base {
-	case "python", "pypy", "python-dbg":
+	case "python", "pypy", "python-dbg", "ipython":
 		return LangPython
 	case "perl":
 		return LangPerl

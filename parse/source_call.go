@@ -107,12 +107,12 @@ func srcJSHandler(name string, cp bool) (srcHandler, bool) {
 		return srcH(srcOpEval, 0), true
 	case "setTimeout", "setInterval", "setImmediate":
 		return srcH(srcOpEvalStr, 0), true
-	case "fs.rmSync", "fs.rm", "fs.rmdirSync", "fs.rmdir", "fsPromises.rm", "fsPromises.rmdir", "fse.removeSync", "fse.remove", "rimraf", "rimraf.sync", "rimrafSync", "Deno.remove", "Deno.removeSync":
-		h := srcH(srcOpRmOpt, 0)
-		if strings.HasPrefix(name, "fse.") || strings.HasPrefix(name, "rimraf") {
-			h = srcRm(true)
-		}
-		return h, true
+	case "fs.rmSync", "fs.rm", "fs.rmdirSync", "fs.rmdir", "fsPromises.rm", "fsPromises.rmdir", "Deno.remove", "Deno.removeSync":
+		return srcH(srcOpRmOpt, 0), true
+	case "fse.removeSync", "fse.remove", "fs-extra.removeSync", "fs-extra.remove", "fs-extra.emptyDirSync",
+		"fs-extra.emptyDir", "rimraf", "rimraf.sync", "rimraf.rimraf", "rimrafSync", "rimraf.rimrafSync",
+		"del.deleteSync", "del.deleteAsync":
+		return srcRm(true), true
 	case "fs.unlinkSync", "fs.unlink", "fsPromises.unlink":
 		return srcRm(false), true
 	case "Bun.spawn", "Bun.spawnSync", "execa", "execaSync":

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -531,7 +532,40 @@ func FuzzScanSource(f *testing.F) {
 		if b := ScanSource(l, src); srcRender(a) != srcRender(b) {
 			t.Fatalf("%v: not deterministic:\n%s\n%s", l, srcRender(a), srcRender(b))
 		}
+		// Code run through eval of an escaped string literal does what
+		// the code itself does.
+		if wrap, ok := srcEvalWrap(l, src); ok && len(src) < 4096 {
+			if b := ScanSource(l, wrap); srcRender(a) != srcRender(b) {
+				t.Fatalf("%v: %q and %q differ:\n%s\n%s", l, src, wrap, srcRender(a), srcRender(b))
+			}
+		}
 	})
+}
+
+// srcEvalWrap returns code that evals src, given as a string literal with
+// every byte but letters and digits escaped.
+func srcEvalWrap(l Lang, src string) (string, bool) {
+	for i := 0; i < len(src); i++ {
+		if src[i] >= 0x80 || src[i] == 0 {
+			return "", false
+		}
+	}
+	var b strings.Builder
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "\\x%02x", c)
+		}
+	}
+	switch l {
+	case LangPython:
+		return `exec("` + b.String() + `")`, true
+	case LangNode:
+		return `eval("` + b.String() + `")`, true
+	}
+	return "", false
 }
 
 // BenchmarkScanSource measures typical payloads: a plain one and one that

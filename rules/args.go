@@ -220,6 +220,9 @@ func guardshFile(p string) bool {
 // tee operands, cp/mv/install/ln destinations, sed -i and perl -i files,
 // truncate and dd of= targets.
 func writeTargets(c *parse.Command) []parse.Word {
+	if len(c.Redirs) == 0 && !writers[c.Name()] {
+		return nil
+	}
 	var out []parse.Word
 	for _, r := range c.Redirs {
 		if r.Writes() {
@@ -337,3 +340,7 @@ func downloadWords(c *parse.Command) []parse.Word {
 	}
 	return out
 }
+
+// writers are the programs writeTargets knows how to read.
+var writers = map[string]bool{"tee": true, "cp": true, "mv": true, "install": true, "ln": true, "rsync": true, "sed": true,
+	"perl": true, "truncate": true, "shred": true, "dd": true, "curl": true, "wget": true, "sort": true, "sponge": true}

@@ -71,6 +71,11 @@ func shutsDown(c *parse.Command) bool {
 			return true
 		}
 	}
+	switch c.Name() {
+	case "shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "loginctl":
+	default:
+		return false
+	}
 	a := args(c)
 	if a.has("help", "version") {
 		return false
@@ -690,6 +695,23 @@ func tampers(c *parse.Command) bool {
 		}
 		return false
 	}
+	switch c.Name() {
+	case "trap", "unset", "unfunction", "functions", "bind", "bindkey", "zle", "shopt", "set", "export", "declare", "typeset":
+	default:
+		for _, t := range writeTargets(c) {
+			if guardshFile(t.Value) {
+				return true
+			}
+		}
+		if c.Name() == "rm" || c.Name() == "mv" || c.Name() == "chmod" || c.Name() == "ln" {
+			for _, a := range c.Args[1:] {
+				if guardshFile(a.Value) {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	w := args(c).words()
 	all := c.Argv()[1:]
 	switch c.Name() {
@@ -828,6 +850,13 @@ func reverseShell(c *parse.Command) bool {
 		return true
 	}
 	name := c.Name()
+	switch name {
+	case "nc", "ncat", "netcat", "socat":
+	default:
+		if !isShell(name) || len(c.Redirs) == 0 {
+			return false
+		}
+	}
 	a := args(c)
 	switch name {
 	case "nc", "ncat", "netcat":

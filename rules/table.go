@@ -722,6 +722,11 @@ var table = []*Rule{
 					return true
 				}
 			}
+			switch c.Name() {
+			case "history", "unset", "export", "set", "shred", "rm", "declare", "typeset":
+			default:
+				return false
+			}
 			w := args(c).words()
 			switch c.Name() {
 			case "history":

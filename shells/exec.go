@@ -21,7 +21,7 @@ const MaxStdinScript = 64 << 20
 // returns only on failure.
 func Exec(path, argv0 string, args []string, script []byte) error {
 	if script != nil {
-		if err := stdinFrom(script); err != nil {
+		if err := FDFrom(0, script); err != nil {
 			return fmt.Errorf("cannot hand the script to %s on standard input: %v", path, err)
 		}
 	}
@@ -30,15 +30,15 @@ func Exec(path, argv0 string, args []string, script []byte) error {
 	return fmt.Errorf("cannot run %s: %v", path, err)
 }
 
-// stdinFrom makes file descriptor 0 a file holding data, positioned at its
-// start: an anonymous memory file where the kernel has them, else an
-// unlinked temporary file. A regular file (unlike a pipe) needs no writer
-// once guardsh is gone, and lets bash read ahead and seek back exactly as it
-// does with a script it reads from a file.
-func stdinFrom(data []byte) error {
+// FDFrom makes file descriptor target a file holding data, positioned at
+// its start: an anonymous memory file where the kernel has them, else an
+// unlinked temporary file. It stays open across exec. A regular file
+// (unlike a pipe) needs no writer once guardsh is gone, and lets bash read
+// ahead and seek back exactly as it does with a script it reads from a file.
+func FDFrom(target int, data []byte) error {
 	fd, err := unix.MemfdCreate("guardsh-stdin", unix.MFD_ALLOW_SEALING)
 	if err != nil {
-		return stdinFromTemp(data)
+		return fdFromTemp(target, data)
 	}
 	f := os.NewFile(uintptr(fd), "guardsh-stdin")
 	defer f.Close()
@@ -47,10 +47,10 @@ func stdinFrom(data []byte) error {
 	}
 	// Nothing may change the checked text afterwards.
 	unix.FcntlInt(uintptr(fd), unix.F_ADD_SEALS, unix.F_SEAL_WRITE|unix.F_SEAL_GROW|unix.F_SEAL_SHRINK|unix.F_SEAL_SEAL)
-	return toStdin(f)
+	return dupTo(f, target)
 }
 
-func stdinFromTemp(data []byte) error {
+func fdFromTemp(target int, data []byte) error {
 	f, err := os.CreateTemp("", "guardsh-stdin-*")
 	if err != nil {
 		return err
@@ -60,16 +60,16 @@ func stdinFromTemp(data []byte) error {
 	if _, err := f.Write(data); err != nil {
 		return err
 	}
-	return toStdin(f)
+	return dupTo(f, target)
 }
 
-// toStdin rewinds f and duplicates it onto file descriptor 0, which stays
-// open across exec.
-func toStdin(f *os.File) error {
+// dupTo rewinds f and duplicates it onto file descriptor target, which
+// stays open across exec.
+func dupTo(f *os.File, target int) error {
 	if _, err := f.Seek(0, 0); err != nil {
 		return err
 	}
-	return unix.Dup3(int(f.Fd()), 0, 0)
+	return unix.Dup3(int(f.Fd()), target, 0)
 }
 
 // ExecSession replaces guardsh with an interactive session of the real shell

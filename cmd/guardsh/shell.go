@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"golang.org/x/term"
@@ -50,6 +51,7 @@ func runShell(e *env, args []string) int {
 
 	var text string
 	var stdin []byte
+	scriptFD, scriptData := -1, []byte(nil)
 	switch inv.Mode {
 	case shells.ModeInfo:
 		return shellExec(e, real.Path, inv, nil)
@@ -62,6 +64,18 @@ func runShell(e *env, args []string) int {
 			return shellExec(e, real.Path, inv, nil)
 		}
 		text = string(b)
+		// A script that is not a regular file (bash <(...) passes
+		// /dev/fd/N) has been read to its end: the shell gets what
+		// guardsh read on the same descriptor, or nothing runs.
+		if st, err := os.Stat(inv.Script); err == nil && !st.Mode().IsRegular() {
+			fd, ok := shellFDPath(inv.Script)
+			if !ok {
+				e.errorf("refused: %s is not a regular file: guardsh cannot check it and still hand it to the shell", inv.Script)
+				e.hint("nothing was run; save the script to a file first")
+				return shellExitRefused
+			}
+			scriptFD, scriptData = fd, b
+		}
 	case shells.ModeStdin:
 		if f, ok := e.stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 			return shellInteractive(e, real.Path, inv.Login)
@@ -128,7 +142,30 @@ func runShell(e *env, args []string) int {
 	if d.Message != "" {
 		fmt.Fprintln(e.stderr, d.Message)
 	}
+	if scriptFD >= 0 {
+		if err := shells.FDFrom(scriptFD, scriptData); err != nil {
+			e.errorf("cannot hand the checked script to the shell on descriptor %d: %v", scriptFD, err)
+			e.hint("nothing was run")
+			return shellExitRefused
+		}
+	}
 	return shellExec(e, real.Path, inv, stdin)
+}
+
+// shellFDPath returns N for /dev/fd/N, /proc/self/fd/N or
+// /dev/stdin-like paths naming a descriptor of this process.
+func shellFDPath(p string) (int, bool) {
+	for _, prefix := range []string{"/dev/fd/", "/proc/self/fd/", "/proc/" + strconv.Itoa(os.Getpid()) + "/fd/"} {
+		if n, ok := strings.CutPrefix(p, prefix); ok {
+			fd, err := strconv.Atoi(n)
+			return fd, err == nil && fd >= 0
+		}
+	}
+	switch p {
+	case "/dev/stdin":
+		return 0, true
+	}
+	return 0, false
 }
 
 // shellCheckParams adds to res what the text runs through its positional

@@ -267,6 +267,9 @@ func (sc *srcScanner) statement(st *srcStream, i, depth int) int {
 		return sc.pyFrom(st, i)
 	case st.lang == LangNode && t.text == "import" && !st.is(i+1, "(") && !st.is(i+1, "."):
 		return sc.jsImport(st, i)
+	case t.text == "for" || t.text == "foreach":
+		sc.loop(st, i)
+		return i
 	case st.lang == LangNode && (t.text == "const" || t.text == "let" || t.text == "var") && st.is(i+1, "{"):
 		return sc.jsDestructure(st, i+1, depth)
 	}
@@ -300,6 +303,71 @@ func (sc *srcScanner) statement(st *srcStream, i, depth int) int {
 	}
 	sc.assign(st, name, i+2, end)
 	return i + 2
+}
+
+// loop gives a loop variable the values of a constant list:
+// for c in ["a", "b"] (Python, Ruby), for (const c of [...]) (JavaScript),
+// for my $c ("a", "b") (Perl).
+func (sc *srcScanner) loop(st *srcStream, i int) {
+	toks := st.toks
+	j := i + 1
+	var name string
+	var a, b int
+	switch st.lang {
+	case LangPython, LangRuby:
+		if j+1 >= len(toks) || toks[j].kind != srcIdent || !st.isWord(j+1, "in") {
+			return
+		}
+		name, a = toks[j].text, j+2
+		end, ok := st.stmtEndOK(a, false)
+		if !ok {
+			return
+		}
+		b = end
+		for k := a; k < end; k++ {
+			if st.is(k, ":") && st.lang == LangPython || st.isWord(k, "do") {
+				b = k
+				break
+			}
+			if st.is(k, "(") || st.is(k, "[") || st.is(k, "{") {
+				k = st.close(k, end)
+			}
+		}
+	case LangNode:
+		if !st.is(j, "(") {
+			return
+		}
+		m := st.close(j, len(toks))
+		k := j + 1
+		if st.isWord(k, "const") || st.isWord(k, "let") || st.isWord(k, "var") {
+			k++
+		}
+		if k+1 >= m || toks[k].kind != srcIdent || !st.isWord(k+1, "of") {
+			return
+		}
+		name, a, b = toks[k].text, k+2, m
+	case LangPerl:
+		if st.isWord(j, "my") || st.isWord(j, "our") {
+			j++
+		}
+		if j >= len(toks) || toks[j].kind != srcIdent || !strings.HasPrefix(toks[j].text, "$") || !st.is(j+1, "(") {
+			return
+		}
+		name, a, b = toks[j].text, j+1, st.close(j+1, len(toks))+1
+	default:
+		return
+	}
+	if b <= a || b-a > srcMaxEvalToks {
+		return
+	}
+	v := sc.eval(st, a, b, 0)
+	if !v.isList || len(v.list) > srcMaxValues {
+		sc.setVar(name, srcVal{text: name})
+		return
+	}
+	for _, e := range v.list {
+		sc.setVar(name, e)
+	}
 }
 
 // exprEnd is stmtEndOK that also stops at a top-level comma.

@@ -111,8 +111,11 @@ const srcMaxShow = 200
 // tells code from strings and comments, follows imports and aliases,
 // constant strings, concatenation, escapes and static base64 or hex
 // decoding, and reports what it cannot resolve as Dynamic. It takes time
-// linear in len(src) and never panics.
+// linear in len(src) and never panics. An unknown lang scans as nothing.
 func ScanSource(lang Lang, src string) (out SourceScan) {
+	if lang < LangPython || lang > LangPowerShell {
+		return out
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			out.Dynamic = append(out.Dynamic, "source scan failed: "+srcShorten(srcPanicText(r)))

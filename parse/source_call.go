@@ -305,8 +305,56 @@ func (sc *srcScanner) call(st *srcStream, i, depth int) int {
 	}
 	if ok {
 		sc.apply(st, h, name, i, j, depth)
+	} else if st.is(j, "(") {
+		sc.indirect(st, name, i, j, depth)
 	}
 	return j
+}
+
+// indirect handles a runner called through fn.call(this, …),
+// fn.apply(this, [...]) (JavaScript) or fn.__call__(…) (Python).
+func (sc *srcScanner) indirect(st *srcStream, name string, i, j, depth int) {
+	dot := strings.LastIndexByte(name, '.')
+	if dot <= 0 {
+		return
+	}
+	base, how := name[:dot], name[dot+1:]
+	switch {
+	case st.lang == LangNode && (how == "call" || how == "apply"):
+	case st.lang == LangPython && how == "__call__":
+	default:
+		return
+	}
+	h, ok := sc.handler(st.lang, base)
+	if !ok || h.guess {
+		return
+	}
+	end := st.close(j, len(st.toks))
+	call := st.text(i, end+1)
+	pos := srcPositional(st.args(j+1, end))
+	var vals []srcVal
+	switch how {
+	case "call":
+		for k := 1; k < len(pos); k++ {
+			vals = append(vals, sc.eval(st, pos[k].a, pos[k].b, 0))
+		}
+	case "apply":
+		if len(pos) < 2 {
+			sc.dynamic(call)
+			return
+		}
+		l := sc.eval(st, pos[1].a, pos[1].b, 0)
+		if !l.isList {
+			sc.dynamic(call)
+			return
+		}
+		vals = l.list
+	default:
+		for _, p := range pos {
+			vals = append(vals, sc.eval(st, p.a, p.b, 0))
+		}
+	}
+	sc.applyVals(st, h, base, vals, call, depth)
 }
 
 // apply runs handler h for the call of name whose chain spans [i, j).
@@ -563,7 +611,11 @@ func (sc *srcScanner) applyVals(st *srcStream, h srcHandler, name string, args [
 		for _, a := range args[min(h.k, len(args)):] {
 			sc.delete(name, a, h.rec)
 		}
-	case srcOpProgList:
+	case srcOpProgList, srcOpSpawn, srcOpSubproc:
+		if h.op == srcOpSubproc || len(args) <= h.k+1 {
+			sc.runShell(get(h.k), call)
+			return
+		}
 		if l := get(h.k + 1); l.isList {
 			sc.runProg(get(h.k), l.list, call)
 		} else {

@@ -145,6 +145,7 @@ var srcCases = []srcCase{
 	{py, `import subprocess; subprocess.run(args=["ls", "-l"])`, "$ ls -l"},
 	{py, `import os; (lambda: os.system("id"))()`, "$ id"},
 	{py, `print(eval("1+2"))`, ""},
+	{py, `import os; os.system.__call__("id")`, "$ id"},
 	{py, "import os\nfor c in ['ls', 'rm -rf /']:\n    os.system(c)", "$ ls | $ rm -rf /"},
 	{py, "import os, sys\nfor c in sys.argv:\n    os.system(c)", "?"},
 	{js, "const {execSync} = require('child_process'); for (const c of ['ls', 'id']) execSync(c)", "$ ls | $ id"},
@@ -314,6 +315,9 @@ var srcCases = []srcCase{
 	{js, `global.process.mainModule.require("child_process").exec("id")`, "$ id"},
 	{js, `["ls"].forEach(require("child_process").execSync)`, "?"},
 	{js, `console.log(process.version)`, ""},
+	{js, `require("child_process").execSync.call(null, "id")`, "$ id"},
+	{js, `const cp = require("child_process"); cp.spawnSync.apply(cp, ["rm", ["-rf", "/"]])`, "$ rm -rf /"},
+	{js, `require("child_process").execSync.apply(null, args)`, "?"},
 	{js, `global["ev" + "al"]("require('child_process').execSync('id')")`, "$ id"},
 	{js, `process.mainModule.constructor._load("child_process").execSync("id")`, "$ id"},
 	{js, "Bun.$`rm -rf /`", "$ rm -rf /"},
@@ -516,6 +520,14 @@ func TestScanSource(t *testing.T) {
 	}
 	if len(srcCases) < 120 {
 		t.Errorf("only %d cases", len(srcCases))
+	}
+}
+
+func TestScanSourceUnknownLang(t *testing.T) {
+	for _, l := range []Lang{0, -1, LangPowerShell + 1} {
+		if got := ScanSource(l, `import os; os.system("id")`); !got.Empty() {
+			t.Errorf("ScanSource(%d, …) = %+v, want nothing", l, got)
+		}
 	}
 }
 

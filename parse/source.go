@@ -47,7 +47,8 @@ type SourceScan struct {
 	// Shell holds shell command lines the code runs, each as the shell
 	// would get it: os.system("rm -rf /") gives "rm -rf /"; an argv list
 	// such as subprocess.run(["rm", "-rf", "/"]) is joined with each part
-	// shell-quoted.
+	// shell-quoted. In PowerShell every external program a payload runs
+	// (anything but a cmdlet or a read-only alias) is a Shell line.
 	Shell []string
 	// Dynamic holds calls that run commands built at run time, which cannot be
 	// resolved statically: os.system(cmd), exec(`rm ${x}`), system($ARGV[0]).
@@ -64,7 +65,7 @@ type SourceDelete struct {
 	// "Remove-Item".
 	Call string
 	// Target is the path: a string literal's value when Static, else the
-	// expression's source text.
+	// expression's source text ("(pipeline)" for PowerShell input).
 	Target string
 	// Static reports whether Target is exactly known.
 	Static bool
@@ -95,7 +96,7 @@ func LangOf(name string) Lang {
 		return LangNode
 	case "php", "php-cli":
 		return LangPHP
-	case "awk", "gawk", "mawk", "nawk", "busybox awk":
+	case "awk", "gawk", "mawk", "nawk", "original-awk", "onetrue-awk":
 		return LangAwk
 	case "pwsh", "powershell", "pwsh-preview", "powershell_ise":
 		return LangPowerShell

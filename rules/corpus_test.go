@@ -261,7 +261,7 @@ var wrappers = []struct {
 	{"eval", func(c string) string { return "eval " + shellQuote(c) }},
 	{"subshell", func(c string) string { return "( " + c + "\n)" }},
 	{"and", func(c string) string { return "true && " + c }},
-	{"cmdsubst", func(c string) string { return "echo \"$(" + c + "\n)\"" }},
+	{"cmdsubst", func(c string) string { return "echo \"$( " + c + "\n)\"" }},
 	{"pipe into sh", func(c string) string { return "printf '%s\\n' " + shellQuote(c) + " | sh" }},
 	{"heredoc", func(c string) string { return "bash <<'GUARDSH_EOF'\n" + c + "\nGUARDSH_EOF" }},
 	{"base64", func(c string) string {

@@ -192,6 +192,8 @@ type Result struct {
 	// unclosed quote, a trailing pipe, if without fi): a shell would ask
 	// for more.
 	Incomplete bool
+	// words counts the words of every command found, for the limit.
+	words int
 }
 
 func isDigits(s string) bool {

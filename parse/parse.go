@@ -14,6 +14,7 @@ const (
 	maxNesting      = 1000     // raw bracket nesting before parsing
 	maxCarrierDepth = 8        // sh -c inside eval inside ssh …
 	maxCommands     = 20000    // commands in one input
+	maxWords        = 200000   // words of all commands found in one input
 	maxBraceFields  = 4096     // fields from one brace expansion
 	maxVarValue     = 64 << 10 // bytes of a propagated variable value
 )

@@ -164,3 +164,30 @@ func TopLevelGlob(p string) bool {
 	}
 	return false
 }
+
+// charDevices are /dev entries that are not disks.
+var charDevices = set("null", "zero", "full", "random", "urandom", "tty", "console", "ptmx", "stdin", "stdout",
+	"stderr", "kmsg", "log", "mem", "kmem", "port", "rtc", "watchdog", "fuse", "net/tun", "kvm", "vhost-net",
+	"uinput", "hwrng", "cpu_dma_latency", "autofs", "btrfs-control", "loop-control", "mapper/control", "snapshot")
+
+// DeviceTarget reports whether a path under /dev, written to by a tool meant
+// for disks (dd of=, mkfs, wipefs), is a disk: every /dev path is, except the
+// character devices and pseudo files (null, zero, tty*, pts/*, fd/*, …).
+func DeviceTarget(p string) bool {
+	if BlockDevice(p) {
+		return true
+	}
+	c := path.Clean(p)
+	dev, ok := strings.CutPrefix(c, "/dev/")
+	if !ok || dev == "" || charDevices[dev] {
+		return false
+	}
+	for _, pre := range []string{"tty", "pts/", "fd/", "shm/", "mqueue/", "hugepages/", "snd/", "dri/", "input/", "bus/",
+		"cu.", "lp", "video", "hidraw", "i2c-", "spidev", "gpiochip", "ttyUSB", "ttyACM", "ttyS", "vcs", "rtc", "usb/", "net/",
+		"cpu/", "char/", "serial/", "vfio/", "dma_heap/", "bsg/", "sg", "nvidia", "tpm", "mei", "ppp", "dsp", "audio", "midi", "mixer", "fb"} {
+		if strings.HasPrefix(dev, pre) {
+			return false
+		}
+	}
+	return true
+}

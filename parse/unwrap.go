@@ -207,7 +207,7 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 	case "exec", "builtin", "nohup", "time", "setsid", "stdbuf", "busybox", "toybox", "unbuffer", "caffeinate",
 		"torsocks", "proxychains", "proxychains4", "fakeroot", "strace", "ltrace", "valgrind", "catchsegv",
 		"eatmydata", "rlwrap", "doas", "pkexec", "ionice", "unshare", "firejail", "systemd-run", "nsenter",
-		"sshpass", "arch", "xvfb-run", "dbus-launch", "dbus-run-session", "proot", "cgexec", "tsp", "ts", "chpst":
+		"sshpass", "arch", "xvfb-run", "dbus-launch", "dbus-run-session", "proot", "cgexec", "tsp", "ts", "chpst", "run0", "coreutils", "npx":
 		if name == "ionice" && o.has("-p", "--pid", "-P", "--pgid", "-u", "--uid") {
 			return
 		}
@@ -348,6 +348,45 @@ func (p *parser) subcommandRunners(c *Command, name string, args []Word) {
 	}
 	val := func(w Word) []Word { return []Word{w} }
 	switch name {
+	case "mosh":
+		if i := indexWord(args, "--"); i >= 0 && i+2 < len(args) {
+			text, static := joinArgs(args[i+2:])
+			p.codeText(c, "mosh", text, static, args[i+2:])
+		}
+	case "uv", "poetry", "pipenv", "pdm", "hatch", "bundle":
+		sub := "run"
+		if name == "bundle" {
+			sub = "exec"
+		}
+		for i, a := range args {
+			if a.Value == sub {
+				rest := skipOpts(args[i+1:], "--with", "--python", "-p", "--env", "-e", "--directory", "--project", "--group", "--extra", "--package")
+				p.inner(c, name+" "+sub, rest, nil)
+				return
+			}
+			if !strings.HasPrefix(a.Value, "-") {
+				return
+			}
+		}
+	case "machinectl":
+		for i, a := range args {
+			if a.Value == "shell" && i+2 < len(args) {
+				p.inner(c, "machinectl shell", args[i+2:], nil)
+				return
+			}
+		}
+	case "vagrant":
+		if len(args) > 0 && args[0].Value == "ssh" {
+			if w, ok := optAnywhere(args, "-c", "--command"); ok {
+				p.codeText(c, "vagrant ssh -c", w.Value, w.Static, val(w))
+			}
+		}
+	case "lxc", "incus":
+		if len(args) > 0 && args[0].Value == "exec" {
+			if i := indexWord(args, "--"); i >= 0 {
+				p.inContainer(c, name+" exec", args[i+1:])
+			}
+		}
 	case "ip":
 		for i := 0; i+2 < len(args); i++ {
 			if args[i].Value == "netns" && args[i+1].Value == "exec" && i+3 < len(args) {

@@ -491,9 +491,10 @@ func (p *parser) add(cmd *Command) {
 	if p.stopped {
 		return
 	}
-	if len(p.res.Commands) >= maxCommands {
+	p.res.words += len(cmd.Args)
+	if len(p.res.Commands) >= maxCommands || p.res.words > maxWords {
 		p.stopped = true
-		p.issue(IssueLimit, "more than 20000 commands in one input", cmd.Start, len(p.res.Input))
+		p.issue(IssueLimit, "more than 20000 commands, or 200000 words in all, in one input", cmd.Start, len(p.res.Input))
 		rawScan(p.res, p.res.Input[min(cmd.Start, len(p.res.Input)):])
 		return
 	}

@@ -92,9 +92,9 @@ var table = []*Rule{
 				w := strings.ToLower(strings.Join(a.words(), " "))
 				return strings.Contains(w, "erase") || strings.Contains(w, "partitiondisk") || strings.Contains(w, "zerodisk") || strings.Contains(w, "randomdisk")
 			}
-			return anyOperand(c, parse.BlockDevice)
+			return anyOperand(c, parse.DeviceTarget)
 		},
-		Match:   []string{"parted /dev/sda mklabel gpt", "parted -s /dev/sda rm 1", "hdparm --security-erase x /dev/sda", "diskutil eraseDisk APFS X disk2", "mkfs.ext4 /dev/sda1", "mkfs -t ext4 /dev/nvme0n1p1", "sudo wipefs -a /dev/sdb", "mke2fs /dev/vdb", "mkfs.vfat /dev/mmcblk0p1"},
+		Match:   []string{"mkfs.ext4 /dev/sdX1", "parted /dev/sda mklabel gpt", "parted -s /dev/sda rm 1", "hdparm --security-erase x /dev/sda", "diskutil eraseDisk APFS X disk2", "mkfs.ext4 /dev/sda1", "mkfs -t ext4 /dev/nvme0n1p1", "sudo wipefs -a /dev/sdb", "mke2fs /dev/vdb", "mkfs.vfat /dev/mmcblk0p1"},
 		NoMatch: []string{"mkfs.ext4 disk.img", "man mkfs", "echo mkfs.ext4 /dev/sda", "wipefs /dev/sda", "parted /dev/sda print", "diskutil list"},
 	},
 	{
@@ -106,6 +106,13 @@ var table = []*Rule{
 			for _, w := range writeTargets(c) {
 				if parse.BlockDevice(w.Value) {
 					return true
+				}
+			}
+			if c.Name() == "dd" {
+				for _, w := range c.Args[1:] {
+					if v, ok := strings.CutPrefix(w.Value, "of="); ok && parse.DeviceTarget(v) {
+						return true
+					}
 				}
 			}
 			a := args(c)
@@ -133,7 +140,7 @@ var table = []*Rule{
 			}
 			return false
 		},
-		Match:   []string{"cryptsetup luksFormat /dev/sdb1", "nvme format /dev/nvme0n1", "zpool create tank /dev/sdb", "sgdisk -d 1 /dev/sdb", "dd if=/dev/zero of=/dev/vg0/root", "dd if=/dev/zero of=/dev/sda", "dd if=x.iso of=/dev/sdb bs=4M", "cat image > /dev/sda", "echo x > /dev/nvme0n1", "sudo tee /dev/sda < img", "shred /dev/sda", "cp x.img /dev/mmcblk0", "> /dev/sda"},
+		Match:   []string{"dd if=x.iso of=/dev/usb_drive status=progress", "cryptsetup luksFormat /dev/sdb1", "nvme format /dev/nvme0n1", "zpool create tank /dev/sdb", "sgdisk -d 1 /dev/sdb", "dd if=/dev/zero of=/dev/vg0/root", "dd if=/dev/zero of=/dev/sda", "dd if=x.iso of=/dev/sdb bs=4M", "cat image > /dev/sda", "echo x > /dev/nvme0n1", "sudo tee /dev/sda < img", "shred /dev/sda", "cp x.img /dev/mmcblk0", "> /dev/sda"},
 		NoMatch: []string{"sgdisk -p /dev/sda", "cryptsetup open /dev/sdb1 x", "zpool status", "sfdisk -d /dev/sda > table.txt", "dd if=/dev/zero of=disk.img bs=1M count=10", "cat /dev/sda | head -c 512 > mbr.bin", "echo hi > /dev/null", "ls > /dev/stderr", "echo 'dd of=/dev/sda'"},
 	},
 	{

@@ -539,6 +539,12 @@ func (sc *srcScanner) apply(st *srcStream, h srcHandler, name string, i, j, dept
 			fn = strings.TrimPrefix(fn, "Kernel.")
 		}
 		h2, ok := sc.handler(st.lang, fn)
+		if dot := strings.LastIndexByte(name, '.'); st.lang == LangRuby && dot > 0 {
+			// IO.send(:popen, …) calls IO.popen.
+			if h3, ok3 := sc.handler(st.lang, name[:dot]+"."+fn); ok3 {
+				h2, ok, fn = h3, true, name[:dot]+"."+fn
+			}
+		}
 		if !ok || h2.op == srcOpSend || h2.op == srcOpSendArray {
 			return
 		}

@@ -29,6 +29,7 @@ func (sc *srcScanner) chain(st *srcStream, i, b, depth int) (string, int, [][2]i
 	}
 	parts := []string{toks[i].text}
 	var inner [][2]int
+	dictLike := false // Python: parts name a namespace dictionary
 	j := i + 1
 	if st.lang == LangNode && toks[i].text == "new" && j < b && toks[j].kind == srcIdent {
 		parts[0] = toks[j].text
@@ -57,8 +58,22 @@ func (sc *srcScanner) chain(st *srcStream, i, b, depth int) (string, int, [][2]i
 			}
 			break
 		}
+		if st.is(j, "(") && depth < srcMaxEvalDeep && st.lang == LangPython && len(parts) > 1 && parts[len(parts)-1] == "get" && (dictLike || parts[len(parts)-2] == "__dict__") {
+			// os.__dict__.get("system"), vars(os).get("system")
+			m := st.close(j, b)
+			if args := srcPositional(st.args(j+1, m)); len(args) >= 1 {
+				if v := sc.eval(st, args[0].a, args[0].b, depth+1); v.static && v.s != "" && len(v.s) < 128 {
+					parts = append(parts[:len(parts)-1], v.s)
+					inner = append(inner, [2]int{j + 1, m})
+					j = m + 1
+					continue
+				}
+			}
+		}
 		if st.is(j, "(") && depth < srcMaxEvalDeep {
 			if p, ok := sc.loader(st, parts, j, b, depth); ok {
+				last := parts[len(parts)-1]
+				dictLike = last == "vars" || last == "globals" || last == "locals"
 				parts = p
 				inner = append(inner, [2]int{j + 1, st.close(j, b)})
 				j = st.close(j, b) + 1

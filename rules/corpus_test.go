@@ -22,6 +22,7 @@ type corpusCase struct {
 	line    int    // line number in the file
 	section string // the last "# ==" header above it
 	want    check.Verdict
+	shell   string // "" (bash), "zsh" or "posix", from a LABEL@SHELL label
 	cmd     string // decoded command line
 	raw     string // the command field as written
 	known   string // reason of a "# known:" marker, if any
@@ -102,7 +103,14 @@ func readCorpus(t testing.TB, path string) []corpusCase {
 			t.Fatalf("%s:%d: want LABEL<TAB>COMMAND[<TAB># known: why], got %q", path, n, line)
 		}
 		c := corpusCase{line: n, section: section, raw: fields[1], cmd: decodeCorpus(fields[1])}
-		switch fields[0] {
+		label, shell, _ := strings.Cut(fields[0], "@")
+		switch shell {
+		case "", "zsh", "posix":
+			c.shell = shell
+		default:
+			t.Fatalf("%s:%d: shell %q is not zsh or posix", path, n, shell)
+		}
+		switch label {
 		case "allow":
 			c.want = check.Allow
 		case "ask":
@@ -110,7 +118,7 @@ func readCorpus(t testing.TB, path string) []corpusCase {
 		case "block":
 			c.want = check.Block
 		default:
-			t.Fatalf("%s:%d: label %q is not allow, ask or block", path, n, fields[0])
+			t.Fatalf("%s:%d: label %q is not allow, ask or block (optionally @zsh or @posix)", path, n, fields[0])
 		}
 		if len(fields) == 3 {
 			why, ok := strings.CutPrefix(fields[2], "# known:")
@@ -166,12 +174,12 @@ func TestCorpus(t *testing.T) {
 	known, fixed, wrong := 0, 0, 0
 	perSection := map[string][2]int{} // section → {cases, known}
 	for _, c := range cases {
-		key := c.cmd
+		key := c.shell + "\x00" + c.cmd
 		if prev, dup := seen[key]; dup {
 			t.Errorf("corpus.txt:%d: duplicate of line %d: %q", c.line, prev, c.raw)
 		}
 		seen[key] = c.line
-		res := check.Line(ctx, c.cmd, check.Options{})
+		res := check.Line(ctx, c.cmd, check.Options{Shell: c.shell})
 		for _, f := range res.Findings {
 			fired[f.Rule] = true
 		}
@@ -219,7 +227,7 @@ func TestCorpusKnownMarkers(t *testing.T) {
 		if c.known == "" {
 			continue
 		}
-		res := check.Line(context.Background(), c.cmd, check.Options{})
+		res := check.Line(context.Background(), c.cmd, check.Options{Shell: c.shell})
 		t.Logf("corpus.txt:%d: %q: want %s, got %s (%s); known: %s", c.line, c.raw, c.want, res.Verdict, describe(res), c.known)
 	}
 }
@@ -295,7 +303,7 @@ func TestCorpusWrapped(t *testing.T) {
 	ctx := context.Background()
 	n, known, fixed := 0, 0, 0
 	for _, c := range readCorpus(t, "testdata/corpus.txt") {
-		if c.want != check.Block || c.known != "" || !utf8.ValidString(c.cmd) || strings.ContainsRune(c.cmd, 0) {
+		if c.want != check.Block || c.known != "" || c.shell != "" || !utf8.ValidString(c.cmd) || strings.ContainsRune(c.cmd, 0) {
 			continue
 		}
 		if strings.Contains(c.cmd, "alias ") {
@@ -353,7 +361,7 @@ func TestCorpusQuoted(t *testing.T) {
 	ctx := context.Background()
 	n := 0
 	for _, c := range readCorpus(t, "testdata/corpus.txt") {
-		if strings.Contains(c.cmd, "GUARDSH_EOF") || !utf8.ValidString(c.cmd) || strings.ContainsRune(c.cmd, 0) {
+		if strings.Contains(c.cmd, "GUARDSH_EOF") || c.shell != "" || !utf8.ValidString(c.cmd) || strings.ContainsRune(c.cmd, 0) {
 			continue
 		}
 		raw := false

@@ -128,6 +128,8 @@ type Command struct {
 	// Folded is set for a command found only in the NFKC-folded copy of
 	// the input: it is spelled with look-alike characters.
 	Folded bool
+	// Inner is the command a wrapper runs, when the command is a wrapper.
+	Inner *Command
 	// Wrapper is set for commands that run another command given as
 	// arguments (sudo, env, xargs, …); the wrapped command is listed too.
 	Wrapper bool
@@ -139,8 +141,22 @@ func (c *Command) Name() string {
 	if len(c.Args) == 0 {
 		return ""
 	}
-	return path.Base(c.Args[0].Value)
+	n := path.Base(c.Args[0].Value)
+	if real, ok := gnuAliases[n]; ok {
+		return real
+	}
+	if rest, ok := strings.CutPrefix(n, "uu-"); ok && rest != "" {
+		return rest // uutils
+	}
+	return n
 }
+
+// gnuAliases are other names of core tools: Homebrew's g-prefixed GNU
+// coreutils on macOS.
+var gnuAliases = map[string]string{"grm": "rm", "gdd": "dd", "gchmod": "chmod", "gchown": "chown", "gchgrp": "chgrp",
+	"gshred": "shred", "gmv": "mv", "gcp": "cp", "gln": "ln", "gtee": "tee", "gtruncate": "truncate", "gfind": "find",
+	"gsed": "sed", "gxargs": "xargs", "gtimeout": "timeout", "gnice": "nice", "genv": "env", "gstdbuf": "stdbuf",
+	"ginstall": "install", "gunlink": "unlink", "grmdir": "rmdir"}
 
 // Argv returns the resolved values of Args.
 func (c *Command) Argv() []string {

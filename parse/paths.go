@@ -46,13 +46,58 @@ func RootLike(p string) bool {
 }
 
 // SystemDir reports whether a path is a system directory or everything in
-// one: /etc, /usr/*, /var/.
+// one: /etc, /usr/*, /var/, /usr/bin, /boot/efi, and the Windows drives
+// mounted by WSL, Git Bash and Cygwin (/mnt/c, /c, /cygdrive/c).
 func SystemDir(p string) bool {
 	if p == "" || p[0] != '/' {
 		return false
 	}
 	c := strings.TrimSuffix(Clean(p), "/*")
-	return systemDirs[c]
+	return systemDirs[c] || secondDirs[c]
+}
+
+var secondDirs = set("/usr/bin", "/usr/sbin", "/usr/lib", "/usr/lib64", "/usr/libexec", "/usr/include", "/usr/share",
+	"/boot/efi", "/var/lib", "/var/log", "/etc/ssh", "/etc/pam.d", "/mnt/c", "/mnt/d", "/c", "/d", "/cygdrive/c", "/cygdrive/d",
+	"/System/Library", "/Library/Frameworks")
+
+// HomeDir reports the home directory written with a variable for the user:
+// /home/$USER, /Users/$USER, /home/${LOGNAME}, and their /*.
+func HomeDir(p string) bool {
+	c := strings.TrimSuffix(strings.TrimSuffix(p, "/*"), "/")
+	for _, pre := range []string{"/home/", "/Users/", "/root"} {
+		if rest, ok := strings.CutPrefix(c, pre); ok {
+			switch rest {
+			case "${USER}", "${LOGNAME}", "${USERNAME}", "$(…)", "${SUDO_USER}":
+				return true
+			}
+		}
+	}
+	return c == "/root"
+}
+
+// DotDotRoot reports a relative path of so many ".." that it reaches / from
+// any ordinary directory (eight or more), optionally followed by a system
+// directory: ../../../../../../../../etc.
+func DotDotRoot(p string) bool {
+	n := 0
+	rest := p
+	for {
+		if r, ok := strings.CutPrefix(rest, "../"); ok {
+			n++
+			rest = r
+			continue
+		}
+		if rest == ".." {
+			n++
+			rest = ""
+		}
+		break
+	}
+	if n < 8 {
+		return false
+	}
+	rest = strings.TrimSuffix(rest, "/")
+	return rest == "" || rest == "*" || SystemDir("/"+rest)
 }
 
 // HomeLike reports whether a path is the home directory or everything in it:

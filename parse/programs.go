@@ -69,6 +69,14 @@ func (p *parser) programs(c *Command, name string, args []Word) {
 				p.sshOption(c, args[i].Value[2:])
 			}
 		}
+	case "vim", "vi", "nvim", "ex", "view", "vimdiff":
+		for _, a := range args {
+			if v, ok := strings.CutPrefix(a.Value, "+"); ok {
+				if _, cmd, ok := strings.Cut(v, "!"); ok {
+					p.codeText(c, name+" +!", cmd, a.Static, []Word{a})
+				}
+			}
+		}
 	case "less", "more", "most":
 		for _, a := range args {
 			if strings.HasPrefix(a.Value, "+") {

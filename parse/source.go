@@ -282,7 +282,9 @@ func (sc *srcScanner) nested(lang Lang, code string, depth int) {
 	if lang == LangNode && (strings.Contains(code, "child_process") || strings.Contains(code, "spawn_sync")) {
 		sc.cp = true
 	}
-	sc.scan(newSrcStream(lang, code, toks), depth)
+	st := newSrcStream(lang, code, toks)
+	sc.params(st)
+	sc.scan(st, depth)
 }
 
 func srcShorten(s string) string {

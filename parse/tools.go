@@ -36,7 +36,7 @@ var localIdioms = set("ssh-agent", "direnv", "brew", "pyenv", "rbenv", "nodenv",
 
 // shells run their argument, input or script file as shell code.
 var shells = set("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "lksh", "pdksh",
-	"ksh93", "rbash", "hush", "fish", "csh", "tcsh", "busybox-sh")
+	"ksh93", "rbash", "hush", "fish", "csh", "tcsh", "busybox-sh", "oksh", "loksh", "elvish", "nu", "xonsh", "osh", "ysh")
 
 func set(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))

@@ -3,6 +3,7 @@ package parse
 import (
 	"encoding/base64"
 	"fmt"
+	"path"
 	"strings"
 	"unicode/utf16"
 )
@@ -172,7 +173,11 @@ func (p *parser) inner(c *Command, carrier string, args []Word, env []Assign) *C
 	in.Via = append(append([]string(nil), c.Via...), carrier)
 	in.Wrapper = false
 	in.CodeSource, in.CodeDetail = "", ""
+	in.Inner = nil
 	c.Wrapper = true
+	if c.Inner == nil {
+		c.Inner = &in
+	}
 	p.add(&in)
 	p.unwrap(&in)
 	return &in
@@ -193,12 +198,22 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 		if o.has("-e", "--edit", "-l", "--list", "-v", "--validate", "-K", "-V", "--version") && !o.has("-s", "-i") {
 			return
 		}
+		var env []Assign
+		for len(rest) > 0 {
+			// sudo takes VAR=value before the command.
+			n, v, ok := strings.Cut(rest[0].Value, "=")
+			if !ok || n == "" || strings.ContainsAny(n, "/ ") {
+				break
+			}
+			env = append(env, Assign{Name: n, Value: Word{Value: v, Static: rest[0].Static, Start: rest[0].Start, End: rest[0].End}})
+			rest = rest[1:]
+		}
 		if o.has("-s", "--shell", "-i", "--login") && len(rest) > 0 {
 			text, _ := joinArgs(rest)
 			p.payload("sudo -s", text, rest[0], c.Line, false)
 			return
 		}
-		run("sudo", rest, nil)
+		run("sudo", rest, env)
 	case "command":
 		if o.has("-v", "-V") {
 			return
@@ -237,6 +252,10 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 		}
 		if len(rest) > 1 {
 			if name == "sg" {
+				switch rest[0].Value {
+				case "run", "scan", "new", "test", "lsp", "completions", "help":
+					return // ast-grep, not sg(1)
+				}
 				cmd := rest[1:]
 				if w, ok := optAnywhere(rest, "-c"); ok {
 					cmd = []Word{w}
@@ -374,6 +393,26 @@ func (p *parser) subcommandRunners(c *Command, name string, args []Word) {
 				p.inner(c, "machinectl shell", args[i+2:], nil)
 				return
 			}
+		}
+	case "ansible":
+		if w, ok := optAnywhere(args, "-a", "--args"); ok {
+			p.codeText(c, "ansible -a", w.Value, w.Static, val(w))
+		}
+	case "salt", "salt-ssh", "salt-call":
+		for i, a := range args {
+			if (a.Value == "cmd.run" || a.Value == "cmd.shell" || a.Value == "cmd.exec_code") && i+1 < len(args) {
+				p.codeText(c, "salt "+a.Value, args[i+1].Value, args[i+1].Static, args[i+1:i+2])
+			}
+		}
+	case "pdsh", "pssh", "parallel-ssh", "clush":
+		rest := skipOpts(args, "-w", "-x", "-g", "-l", "-R", "-f", "-t", "-u", "-h", "-H", "-p", "-o", "-O", "-b")
+		if len(rest) > 0 {
+			text, static := joinArgs(rest)
+			p.codeText(c, name, text, static, rest)
+		}
+	case "gcloud":
+		if w, ok := optAnywhere(args, "--command"); ok {
+			p.codeText(c, "gcloud ssh --command", w.Value, w.Static, val(w))
 		}
 	case "vagrant":
 		if len(args) > 0 && args[0].Value == "ssh" {
@@ -567,12 +606,28 @@ func (p *parser) ssh(c *Command, o parsed, args, rest []Word) {
 		return
 	}
 	host := rest[0].Value
-	text, static := joinArgs(rest[1:])
-	if !static {
-		c.CodeSource, c.CodeDetail = origin(rest[1]), "ssh "+host+" "+text
+	cmd := rest[1:]
+	for len(cmd) > 0 && strings.HasPrefix(cmd[0].Value, "-") {
+		// OpenSSH reads options after the host too; -- ends them.
+		if cmd[0].Value == "--" {
+			cmd = cmd[1:]
+			break
+		}
+		cmd = cmd[1:]
+	}
+	if len(cmd) == 0 {
 		return
 	}
-	p.payload("ssh "+host, text, rest[1], c.Line, true)
+	text, static := joinArgs(cmd)
+	if !static {
+		c.CodeSource, c.CodeDetail = origin(cmd[0]), "ssh "+host+" "+text
+		return
+	}
+	p.payload("ssh "+host, text, cmd[0], c.Line, true)
+	if shells[path.Base(cmd[0].Value)] && c.StdinStatic {
+		// ssh host bash <<EOF: the remote shell reads the heredoc.
+		p.payload("ssh "+host+" "+cmd[0].Value+" <<EOF", c.StdinText, cmd[0], c.Line, true)
+	}
 }
 
 func (p *parser) sshOption(c *Command, opt string) {

@@ -104,6 +104,13 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		p.fn = append(p.fn, name)
 		p.stmt(cmd.Body, ctx{})
 		p.fn = p.fn[:len(p.fn)-1]
+		if strings.Contains(name, "guardsh") {
+			// Redefining the hook's own functions switches it off.
+			start, end := p.span(st.Pos(), st.End())
+			fc := cmdAt(start, end, p.line(st.Pos()), p.via)
+			fc.Args = []Word{{Value: "unset", Static: true, Start: start, End: end}, {Value: "-f", Static: true}, {Value: name, Static: true}}
+			p.add(fc)
+		}
 		if name != "" {
 			if p.funcs == nil {
 				p.funcs = map[string]*syntax.Stmt{}
@@ -315,7 +322,7 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 			continue
 		}
 		v := p.assignValue(a)
-		if len(ce.Args) == 0 && watchedVars[a.Name.Value] {
+		if len(ce.Args) == 0 && (watchedVars[a.Name.Value] || strings.HasPrefix(a.Name.Value, "__guardsh")) {
 			// HISTSIZE=0, GUARDSH_YOLO=1: listed as export, for the rules.
 			ex := cmdAt(start, end, p.line(st.Pos()), p.via)
 			ex.Args = []Word{{Value: "export", Static: true, Start: start, End: end}, {Value: a.Name.Value + "=" + v.Value, Static: v.Static, Start: v.Start, End: v.End}}
@@ -418,7 +425,7 @@ func (p *parser) assigningBuiltins(cmd *Command) {
 // watchedVars are shell variables whose assignment alone matters to the
 // rules: history switched off, guardsh's own settings.
 var watchedVars = set("HISTFILE", "HISTSIZE", "HISTFILESIZE", "HISTCONTROL", "GUARDSH_YOLO", "GUARDSH_TIRITH",
-	"GUARDSH_CONFIG", "GUARDSH_SHELL", "GUARDSH_TIRITH_RELEASES")
+	"GUARDSH_CONFIG", "GUARDSH_SHELL", "GUARDSH_TIRITH_RELEASES", "__guardsh_paused", "__guardsh_bin", "__guardsh_gate_bin")
 
 func cmdAt(start, end, line int, via []string) *Command {
 	return &Command{Start: start, End: end, Line: line, Via: via}
@@ -530,6 +537,12 @@ func stdinOf(cmd *Command) (string, bool) {
 // and printf of static words, cat of its static input, and decoders of a
 // static input (base64, base32, xxd -r -p, rev, gzip -d).
 func output(c *Command) (string, bool) {
+	if c.Inner != nil {
+		// sudo echo …, nice printf …: the wrapped command prints.
+		in := *c.Inner
+		in.StdinText, in.StdinStatic = c.StdinText, c.StdinStatic
+		return output(&in)
+	}
 	if len(c.Args) == 0 {
 		return "", false
 	}
@@ -564,6 +577,11 @@ func joinArgs(ws []Word) (string, bool) {
 
 // chdir follows cd and pushd with a static directory.
 func (p *parser) chdir(cmd *Command) {
+	if len(cmd.Args) > 1 && cmd.Args[0].Value == "builtin" {
+		cp := *cmd
+		cp.Args = cmd.Args[1:]
+		cmd = &cp
+	}
 	if len(cmd.Args) == 0 || cmd.Args[0].Value != "cd" && cmd.Args[0].Value != "pushd" {
 		return
 	}

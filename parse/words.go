@@ -231,6 +231,22 @@ func echoOutput(argv []string) (string, bool) {
 			return path.Dir(argv[1]) + "\n", true
 		}
 		return path.Base(argv[1]) + "\n", true
+	case "realpath", "readlink":
+		var p string
+		for _, a := range argv[1:] {
+			if !strings.HasPrefix(a, "-") {
+				p = a
+			}
+		}
+		if p == "" || !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") {
+			return "", false
+		}
+		return cleanDir(p) + "\n", true
+	case "printenv":
+		if len(argv) == 2 && argv[1] == "HOME" {
+			return home + "\n", true
+		}
+		return "", false
 	case "mktemp":
 		// A fresh name under $TMPDIR; only its place matters here.
 		for _, a := range argv[1:] {

@@ -141,7 +141,7 @@ func absolute(p string) bool {
 // systemConfig reports whether a path is system configuration.
 func systemConfig(p string) bool {
 	c := path.Clean(p)
-	for _, d := range []string{"/etc", "/private/etc", "/boot", "/usr/lib/systemd", "/lib/systemd", "/Library/LaunchDaemons",
+	for _, d := range []string{"/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/lib", "/lib", "/lib64", "/usr/libexec", "/etc", "/private/etc", "/boot", "/usr/lib/systemd", "/lib/systemd", "/Library/LaunchDaemons",
 		"/Library/LaunchAgents", "/private/var/root", "/etc/sudoers.d", "/usr/local/etc", "/var/spool/cron"} {
 		if c == d || strings.HasPrefix(c, d+"/") {
 			return true
@@ -344,3 +344,17 @@ func downloadWords(c *parse.Command) []parse.Word {
 // writers are the programs writeTargets knows how to read.
 var writers = map[string]bool{"tee": true, "cp": true, "mv": true, "install": true, "ln": true, "rsync": true, "sed": true,
 	"perl": true, "truncate": true, "shred": true, "dd": true, "curl": true, "wget": true, "sort": true, "sponge": true}
+
+// inTemp reports a path inside /tmp (globs allowed), for deleting single
+// files: rm -f /tmp/*.lock.
+func inTemp(p string) bool {
+	if strings.Contains(p, "..") {
+		return false
+	}
+	for _, t := range []string{"/tmp/", "/var/tmp/", "/private/tmp/", "${TMPDIR}/"} {
+		if rest, ok := strings.CutPrefix(p, t); ok && rest != "" && rest != "*" {
+			return true
+		}
+	}
+	return false
+}

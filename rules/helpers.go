@@ -10,7 +10,17 @@ import (
 // rmRecursive reports whether rm deletes recursively: -r, -R, --recursive in
 // any spelling or position.
 func rmRecursive(c *parse.Command) bool {
-	return args(c).has("r", "R", "recursive")
+	a := args(c)
+	if a.has("r", "R", "recursive") {
+		return true
+	}
+	// getopt_long takes unique prefixes: --r, --rec, --recursiv.
+	for name := range a.long {
+		if len(name) >= 1 && strings.HasPrefix("recursive", name) {
+			return true
+		}
+	}
+	return false
 }
 
 // anyOperand reports whether a static operand satisfies pred.
@@ -43,7 +53,11 @@ func killsAll(c *parse.Command) bool {
 				root = root || c.Args[i+1].Value == "root" || c.Args[i+1].Value == "0"
 			}
 		}
-		all := len(a.operands) == 0 || a.operands[len(a.operands)-1].Value == "." || a.operands[len(a.operands)-1].Value == ".*"
+		every := len(a.operands) > 0 && (a.operands[len(a.operands)-1].Value == "." || a.operands[len(a.operands)-1].Value == ".*" || a.operands[len(a.operands)-1].Value == "^")
+		all := len(a.operands) == 0 || every
+		if every && (a.has("f", "r", "regexp", "full") || c.Name() == "pkill") && (a.has("9") || sigKill(c)) {
+			return true // a pattern that matches every process
+		}
 		return root && all && (a.has("9") || sigKill(c))
 	}
 	ws := c.Args[1:]
@@ -72,7 +86,7 @@ func shutsDown(c *parse.Command) bool {
 		}
 	}
 	switch c.Name() {
-	case "shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "loginctl":
+	case "shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "loginctl", "openrc-shutdown":
 	default:
 		return false
 	}
@@ -91,13 +105,22 @@ func shutsDown(c *parse.Command) bool {
 				return true
 			}
 		}
+	case "openrc-shutdown", "killall5":
+		return c.Name() == "openrc-shutdown" || a.has("9") || sigKill(c)
 	case "init", "telinit":
 		return len(a.operands) > 0 && (a.operands[0].Value == "0" || a.operands[0].Value == "6")
 	case "systemctl", "loginctl":
-		s, _ := sub(c, "-H", "--host", "-M", "--machine")
+		s, rest := sub(c, "-H", "--host", "-M", "--machine")
 		switch s {
 		case "poweroff", "reboot", "halt", "kexec", "soft-reboot":
 			return true
+		case "start", "isolate", "restart":
+			for _, w := range rest {
+				switch w.Value {
+				case "reboot.target", "poweroff.target", "halt.target", "kexec.target", "soft-reboot.target":
+					return true
+				}
+			}
 		}
 	}
 	return false
@@ -110,7 +133,7 @@ func findDeletes(c *parse.Command) bool {
 		}
 		if (w.Value == "-exec" || w.Value == "-execdir" || w.Value == "-ok" || w.Value == "-okdir") && i+1 < len(c.Args) {
 			n := path.Base(c.Args[i+1].Value)
-			if n == "rm" || n == "shred" || n == "unlink" {
+			if n == "rm" || n == "shred" || n == "unlink" || n == "truncate" {
 				return true
 			}
 		}
@@ -121,7 +144,14 @@ func findDeletes(c *parse.Command) bool {
 // findRootIn reports whether any of find's starting points satisfies pred.
 // With no starting point, find starts at ".".
 func findRootIn(c *parse.Command, pred func(string) bool) bool {
-	for _, w := range c.Args[1:] {
+	ws := c.Args[1:]
+	for len(ws) > 0 && (ws[0].Value == "-H" || ws[0].Value == "-L" || ws[0].Value == "-P" || strings.HasPrefix(ws[0].Value, "-O") || ws[0].Value == "-D") {
+		if ws[0].Value == "-D" && len(ws) > 1 {
+			ws = ws[1:]
+		}
+		ws = ws[1:]
+	}
+	for _, w := range ws {
 		v := w.Value
 		if strings.HasPrefix(v, "-") || v == "!" || v == "(" {
 			break
@@ -398,6 +428,14 @@ func gitDiscards(c *parse.Command) bool {
 		return true
 	case "switch":
 		return a.has("f", "force", "discard-changes")
+	case "update-ref":
+		return a.has("d")
+	case "checkout-index":
+		return a.has("f", "force") && a.has("a", "all")
+	case "read-tree":
+		return a.has("reset") && a.has("u")
+	case "worktree":
+		return len(vals) > 0 && vals[0] == "remove" && a.has("f", "force")
 	case "rm":
 		if a.has("r") && a.has("f", "force") && !a.has("cached") {
 			for _, w := range a.operands {
@@ -602,11 +640,14 @@ func cloudDestroys(c *parse.Command) bool {
 			return rest[0].Value == "rm" && (has("--recursive")) || rest[0].Value == "rb" && has("--force")
 		}
 		for _, x := range w {
-			if (strings.HasPrefix(x, "delete-") || strings.HasPrefix(x, "terminate-")) && x != "delete-message" && x != "delete-message-batch" {
+			if (strings.HasPrefix(x, "delete-") || strings.HasPrefix(x, "terminate-") || x == "schedule-key-deletion") && x != "delete-message" && x != "delete-message-batch" {
 				return true
 			}
 		}
 	case "gcloud", "az", "doctl", "eksctl":
+		if s == "storage" && len(rest) > 0 && rest[0].Value == "rm" && (has("-r") || has("--recursive")) {
+			return true
+		}
 		return contains(w, "delete") || contains(w, "destroy")
 	case "gsutil":
 		return (s == "rm" && (has("-r") || has("-R") || has("-a"))) || s == "rb"
@@ -620,6 +661,29 @@ var senders = map[string]bool{"curl": true, "wget": true, "nc": true, "ncat": tr
 
 func exfiltrates(c *parse.Command) bool {
 	name := c.Name()
+	switch name {
+	case "gh":
+		// gh gist create FILE uploads it.
+		if s, rest := sub(c); s == "gist" && len(rest) > 0 && rest[0].Value == "create" {
+			for _, w := range rest[1:] {
+				if secretFile(w.Value) {
+					return true
+				}
+			}
+		}
+		return false
+	case "python", "python3":
+		// python3 -m http.server --directory ~/.ssh
+		w := strings.Join(c.Argv(), " ")
+		if strings.Contains(w, "http.server") {
+			for _, a := range c.Args {
+				if secretFile(a.Value) {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	if !senders[name] {
 		return false
 	}
@@ -658,10 +722,16 @@ func exfiltrates(c *parse.Command) bool {
 	for s := c.StdinFrom; s != nil; s = s.StdinFrom {
 		switch s.Name() {
 		case "env", "printenv", "set", "export":
-			if len(s.Args) == 1 || s.Name() == "printenv" && len(s.Args) == 1 {
+			if len(s.Args) == 1 || s.Name() == "printenv" && secretName(s.Args[1].Value) {
 				return true
 			}
-		case "cat", "tar", "zip", "base64", "gzip", "head", "tail", "xxd", "gpg":
+		case "gpg", "gpg2":
+			for _, w := range s.Args {
+				if w.Value == "--export-secret-keys" || w.Value == "--export-secret-subkeys" || secretFile(w.Value) {
+					return true
+				}
+			}
+		case "cat", "tar", "zip", "base64", "gzip", "head", "tail", "xxd":
 			for _, w := range s.Args[1:] {
 				if secretFile(w.Value) {
 					return true
@@ -697,6 +767,14 @@ func tampers(c *parse.Command) bool {
 	}
 	switch c.Name() {
 	case "trap", "unset", "unfunction", "functions", "bind", "bindkey", "zle", "shopt", "set", "export", "declare", "typeset":
+	case "ln", "cp", "install", "mv":
+		// Replacing the guardsh binary itself.
+		for _, t := range writeTargets(c) {
+			if path.Base(t.Value) == "guardsh" || guardshFile(t.Value) {
+				return true
+			}
+		}
+		return false
 	default:
 		for _, t := range writeTargets(c) {
 			if guardshFile(t.Value) {
@@ -716,6 +794,9 @@ func tampers(c *parse.Command) bool {
 	all := c.Argv()[1:]
 	switch c.Name() {
 	case "trap":
+		if len(all) == 1 && (all[0] == "DEBUG" || all[0] == "RETURN") {
+			return true // trap DEBUG resets it, like trap - DEBUG
+		}
 		for i, a := range all {
 			if (a == "DEBUG" || a == "RETURN") && i > 0 {
 				return all[0] == "-" || all[0] == "" || all[0] == "--"
@@ -736,14 +817,14 @@ func tampers(c *parse.Command) bool {
 		joined := strings.Join(all, " ")
 		return strings.Contains(joined, "^M") || strings.Contains(joined, "^J") || strings.Contains(joined, "-r") && strings.Contains(joined, "guardsh")
 	case "zle":
-		return contains(all, "-N") && (contains(all, "accept-line") || strings.Contains(strings.Join(all, " "), "guardsh"))
+		return (contains(all, "-N") || contains(all, "-A")) && (contains(all, "accept-line") || strings.Contains(strings.Join(all, " "), "guardsh"))
 	case "shopt":
 		return contains(w, "extdebug") && contains(all, "-u")
 	case "set":
 		return contains(all, "+T") || contains(all, "functrace") && contains(all, "+o")
 	case "export", "declare", "typeset":
 		for _, a := range all {
-			if strings.HasPrefix(a, "GUARDSH_") && strings.Contains(a, "=") && !strings.HasPrefix(a, "GUARDSH_SESSION=") {
+			if (strings.HasPrefix(a, "GUARDSH_") || strings.HasPrefix(a, "__guardsh")) && strings.Contains(a, "=") && !strings.HasPrefix(a, "GUARDSH_SESSION=") {
 				return true
 			}
 		}
@@ -1012,6 +1093,18 @@ var destroyers = map[string][][]string{
 	"serverless": {{"remove"}},
 	"sls":        {{"remove"}},
 	"btrfs":      {{"subvolume", "delete"}},
+	"etcdctl":    {{"del", "--prefix"}},
+	"consul":     {{"kv", "delete", "-recurse"}},
+	"rclone":     {{"purge"}, {"delete"}},
+	"s3cmd":      {{"del", "--recursive"}, {"rb", "--recursive"}},
+	"mc":         {{"rm", "--force"}, {"rb", "--force"}},
+	"php":        {{"artisan", "migrate:fresh"}, {"artisan", "db:wipe"}, {"artisan", "migrate:reset"}},
+	"dotnet":     {{"ef", "database", "drop"}},
+	"bfg":        {{}},
+	"hcloud":     {{"delete"}},
+	"pulumi":     {{"stack", "rm", "--force"}},
+	"terraform":  {{"workspace", "delete", "-force"}},
+	"tofu":       {{"workspace", "delete", "-force"}},
 	"VBoxManage": {{"unregistervm", "--delete"}},
 	"vboxmanage": {{"unregistervm", "--delete"}},
 }
@@ -1107,6 +1200,17 @@ func harmlessSignal(c *parse.Command) bool {
 	switch sig {
 	case "0", "USR1", "USR2", "HUP", "CONT", "WINCH", "INFO", "10", "12", "1", "18", "28":
 		return true
+	}
+	return false
+}
+
+// secretName reports an environment variable named like a secret.
+func secretName(n string) bool {
+	u := strings.ToUpper(n)
+	for _, s := range []string{"SECRET", "TOKEN", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "PRIVATE_KEY", "ACCESS_KEY", "CREDENTIAL"} {
+		if strings.Contains(u, s) {
+			return true
+		}
 	}
 	return false
 }

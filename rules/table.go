@@ -21,13 +21,13 @@ var lookalike = &Rule{
 var table = []*Rule{
 	// ── Hardline: never runs ──────────────────────────────────────────
 	{
-		ID: "rm-root", Tier: Hardline, over: []string{"rm-recursive", "rm-absolute", "rm-system", "rm-home"},
+		ID: "rm-root", Tier: Hardline, over: []string{"rm-recursive", "rm-absolute"},
 		Title:   "Recursive delete of /",
 		Reason:  "Deleting the root directory destroys the whole system.",
 		Suggest: "name the directory you mean, such as ./build",
 		names:   []string{"rm"},
 		cmd: func(c *parse.Command) bool {
-			return rmRecursive(c) && anyOperand(c, func(p string) bool { return parse.RootLike(p) || parse.WindowsRoot(p) })
+			return rmRecursive(c) && anyOperand(c, func(p string) bool { return parse.RootLike(p) || parse.WindowsRoot(p) || parse.DotDotRoot(p) })
 		},
 		Match: []string{"rm -rf /", "rm -rf //", "rm -rf /.", "rm -rf /..", "rm -rf /*", "rm -r -f /", "rm --recursive --force /",
 			"rm / -rf", "rm -rf --no-preserve-root /", "sudo rm -rf /", "/bin/rm -rf /", "r\\m -rf /", "'rm' -rf /",
@@ -41,7 +41,7 @@ var table = []*Rule{
 			"ls /", "grep -r 'rm -rf /' .", "cat <<EOF\nrm -rf /\nEOF", "rm -rf $dir/"},
 	},
 	{
-		ID: "rm-system", Tier: Hardline, over: []string{"rm-recursive", "rm-absolute", "rm-system", "rm-home"},
+		ID: "rm-system", Tier: Hardline, over: []string{"rm-recursive", "rm-absolute"},
 		Title:   "Recursive delete of a system directory",
 		Reason:  "Deleting /etc, /usr, /var, /boot or another system directory leaves the machine unbootable.",
 		Suggest: "delete only the file or subdirectory you mean",
@@ -55,15 +55,23 @@ var table = []*Rule{
 		NoMatch: []string{"rm -rf /etc/nginx/sites-enabled/old", "rm -rf /var/tmp/build", "rm /etc/motd", "rm -rf ./etc"},
 	},
 	{
-		ID: "rm-home", Tier: Hardline, over: []string{"rm-recursive", "rm-absolute", "rm-system", "rm-home"},
+		ID: "rm-home", Tier: Hardline, over: []string{"rm-recursive", "rm-absolute"},
 		Title:   "Recursive delete of the home directory",
 		Reason:  "Deleting your home directory destroys all your files and settings.",
 		Suggest: "name the directory inside your home you mean, such as ~/tmp/old",
 		names:   []string{"rm"},
 		cmd: func(c *parse.Command) bool {
-			return rmRecursive(c) && anyOperand(c, parse.HomeLike)
+			if !rmRecursive(c) {
+				return false
+			}
+			for _, w := range args(c).operands {
+				if parse.HomeDir(w.Value) {
+					return true
+				}
+			}
+			return anyOperand(c, parse.HomeLike)
 		},
-		Match:   []string{"rm -rf ~", "rm -rf ~/", "rm -rf ~/*", "rm -rf $HOME", "rm -rf ${HOME}", "rm -rf \"$HOME\"", "rm -rf \"$HOME/\"", "rm -rf ~/.", "rm -fr $HOME/*"},
+		Match:   []string{"rm -rf ~", "rm -rf ~/", "rm -rf ~/*", "rm -rf $HOME", "rm -rf ${HOME}", "rm -rf \"$HOME\"", "rm -rf \"$HOME/\"", "rm -rf ~/.", "rm -fr $HOME/*", "rm -rf /home/$USER", "rm -rf /Users/$USER/*"},
 		NoMatch: []string{"rm -rf ~/projects/old", "rm ~/notes.txt", "rm -rf \"$HOME/.cache/pip\"", "echo rm -rf ~"},
 	},
 	{
@@ -262,14 +270,14 @@ var table = []*Rule{
 				return false
 			}
 			for _, w := range args(c).operands {
-				if absolute(w.Value) && !underTemp(w.Value) && !parse.BlockDevice(w.Value) {
+				if absolute(w.Value) && !underTemp(w.Value) && !inTemp(w.Value) && !parse.BlockDevice(w.Value) {
 					return true
 				}
 			}
 			return false
 		},
 		Match:   []string{"rm /etc/passwd", "rm -f /usr/local/bin/tool", "unlink /var/lib/x", "rm ~/.bashrc", "shred -u /home/me/file"},
-		NoMatch: []string{"rm ./x", "rm /tmp/x", "rm file", "shred file"},
+		NoMatch: []string{"rm ./x", "rm /tmp/x", "rm file", "shred file", "rm -f /tmp/*.lock"},
 	},
 	{
 		ID: "xargs-rm", Tier: Dangerous,
@@ -332,14 +340,16 @@ var table = []*Rule{
 				return false
 			}
 			for _, w := range args(c).operands[1:] {
-				if (absolute(w.Value) || !w.Static) && !underTemp(w.Value) && !parse.RootLike(w.Value) {
+				v := w.Value
+				home := strings.HasPrefix(v, "~/") && !parse.HomeLike(v) || strings.HasPrefix(v, "${HOME}/")
+				if (strings.HasPrefix(v, "/") || parse.HomeLike(v) || !w.Static && !home) && !underTemp(v) && !parse.RootLike(v) && !home {
 					return true
 				}
 			}
 			return false
 		},
 		Match:   []string{"chmod -R 700 /etc", "sudo chown -R me /usr/local", "chmod -R go-rwx ~", "chgrp -R staff /var/www"},
-		NoMatch: []string{"chmod -R u+w ./src", "chown -R me:me build", "chmod 755 /usr/local/bin/x"},
+		NoMatch: []string{"chmod -R u+w ./src", "chown -R me:me build", "chmod 755 /usr/local/bin/x", "sudo chown -R $USER:$USER ~/.npm"},
 	},
 	{
 		ID: "chown-root", Tier: Dangerous,
@@ -407,6 +417,19 @@ var table = []*Rule{
 					return true
 				}
 			}
+			if c.Name() == "tar" || c.Name() == "bsdtar" {
+				for i, w := range c.Args {
+					d := ""
+					if (w.Value == "-C" || w.Value == "--directory") && i+1 < len(c.Args) {
+						d = c.Args[i+1].Value
+					} else if v, ok := strings.CutPrefix(w.Value, "--directory="); ok {
+						d = v
+					}
+					if d != "" && (parse.RootLike(d) || parse.SystemDir(d) || systemConfig(d)) {
+						return true
+					}
+				}
+			}
 			if c.Name() == "mv" {
 				for _, w := range args(c, "-t", "--target-directory", "-S", "--suffix").operands {
 					if systemConfig(w.Value) || parse.SystemDir(w.Value) {
@@ -416,7 +439,7 @@ var table = []*Rule{
 			}
 			return false
 		},
-		Match:   []string{"mv /etc /tmp/etc.bak", "curl -o /etc/hosts http://x/hosts", "wget -O /etc/apt/sources.list http://x/s", "sort -o /etc/passwd x", "echo x | sponge /etc/hosts", "echo 'nameserver 1.1.1.1' > /etc/resolv.conf", "echo x | sudo tee -a /etc/hosts", "sudo cp sshd_config /etc/ssh/sshd_config", "sed -i 's/a/b/' /etc/fstab", "sudo mv x /etc/sudoers.d/x", "perl -pi -e 's/a/b/' /etc/hosts", "install -m 644 unit /etc/systemd/system/x.service", "cat x >> /private/etc/hosts"},
+		Match:   []string{"tar -xf evil.tar -C /", "cp evil /usr/bin/sudo", "ln -sf /bin/sh /usr/bin/sudo", "install -D x /usr/bin/ls", "mv /etc /tmp/etc.bak", "curl -o /etc/hosts http://x/hosts", "wget -O /etc/apt/sources.list http://x/s", "sort -o /etc/passwd x", "echo x | sponge /etc/hosts", "echo 'nameserver 1.1.1.1' > /etc/resolv.conf", "echo x | sudo tee -a /etc/hosts", "sudo cp sshd_config /etc/ssh/sshd_config", "sed -i 's/a/b/' /etc/fstab", "sudo mv x /etc/sudoers.d/x", "perl -pi -e 's/a/b/' /etc/hosts", "install -m 644 unit /etc/systemd/system/x.service", "cat x >> /private/etc/hosts"},
 		NoMatch: []string{"cat /etc/hosts", "grep x /etc/passwd", "cp /etc/hosts ./hosts.bak", "sed 's/a/b/' /etc/hosts", "diff /etc/hosts x"},
 	},
 	{
@@ -650,16 +673,35 @@ var table = []*Rule{
 		Reason:  "crontab -r deletes every scheduled job of the user without a backup.",
 		Suggest: "crontab -l > crontab.bak first",
 		names:   []string{"crontab"},
-		cmd:     func(c *parse.Command) bool { return args(c, "-u").has("r") },
-		Match:   []string{"crontab -r", "crontab -u www -r", "crontab -ir"},
+		cmd: func(c *parse.Command) bool {
+			a := args(c, "-u")
+			if a.has("r") {
+				return true
+			}
+			// crontab /dev/null or an empty input replaces it with nothing.
+			if len(a.operands) == 1 && a.operands[0].Value == "/dev/null" {
+				return true
+			}
+			return len(a.operands) == 1 && a.operands[0].Value == "-" && c.StdinStatic && strings.TrimSpace(c.StdinText) == ""
+		},
+		Match:   []string{"crontab -r", "crontab -u www -r", "crontab -ir", "crontab /dev/null", "echo | crontab -"},
 		NoMatch: []string{"crontab -l", "crontab -e"},
 	},
 	{
 		ID: "firewall-off", Tier: Dangerous,
 		Title:  "Flush or disable the firewall or SELinux",
 		Reason: "Flushing firewall rules or disabling the firewall or SELinux exposes every service on the machine.",
-		names:  []string{"iptables", "ip6tables", "nft", "ufw", "setenforce", "firewall-cmd", "pfctl"},
 		cmd: func(c *parse.Command) bool {
+			for _, t := range writeTargets(c) {
+				if t.Value == "/sys/fs/selinux/enforce" {
+					return true
+				}
+			}
+			switch c.Name() {
+			case "iptables", "ip6tables", "nft", "ufw", "setenforce", "firewall-cmd", "pfctl", "spctl":
+			default:
+				return false
+			}
 			w := strings.Join(args(c).words(), " ")
 			switch c.Name() {
 			case "iptables", "ip6tables":
@@ -674,17 +716,19 @@ var table = []*Rule{
 				return strings.Contains(w, "--panic-off") && false || strings.Contains(w, "--set-default-zone=trusted")
 			case "pfctl":
 				return args(c).has("d", "F")
+			case "spctl":
+				return strings.Contains(w, "--master-disable") || strings.Contains(w, "--global-disable")
 			}
 			return false
 		},
-		Match:   []string{"iptables -F", "sudo iptables --flush", "ip6tables -t nat -F", "nft flush ruleset", "ufw disable", "setenforce 0", "pfctl -d"},
+		Match:   []string{"echo 0 > /sys/fs/selinux/enforce", "spctl --master-disable", "iptables -F", "sudo iptables --flush", "ip6tables -t nat -F", "nft flush ruleset", "ufw disable", "setenforce 0", "pfctl -d"},
 		NoMatch: []string{"iptables -L", "ufw status", "ufw allow 22", "getenforce", "ufw --dry-run disable"},
 	},
 	{
 		ID: "privilege-grant", Tier: Dangerous,
 		Title:  "Grant admin rights or remove a password",
 		Reason: "Adding a user to sudo or wheel, or deleting a password, opens the machine to whoever has that account.",
-		names:  []string{"usermod", "gpasswd", "adduser", "passwd"},
+		names:  []string{"usermod", "gpasswd", "adduser", "passwd", "setcap", "useradd"},
 		cmd: func(c *parse.Command) bool {
 			a := args(c, "-G", "-g", "-a", "-d", "-s", "-e", "-f", "-l", "-u", "-c", "-p")
 			admin := func(s string) bool {
@@ -712,10 +756,26 @@ var table = []*Rule{
 				return len(a.operands) == 2 && admin(a.operands[1].Value)
 			case "passwd":
 				return a.has("d", "delete")
+			case "setcap":
+				w := strings.ToLower(strings.Join(a.words(), " "))
+				return strings.Contains(w, "cap_setuid") || strings.Contains(w, "cap_sys_admin") || strings.Contains(w, "cap_dac_override") || strings.Contains(w, "=ep") && strings.Contains(w, "all")
+			case "useradd":
+				for i, w := range c.Args {
+					if (w.Value == "-u" || w.Value == "--uid") && i+1 < len(c.Args) && c.Args[i+1].Value == "0" {
+						return true
+					}
+				}
+			}
+			if c.Name() == "usermod" {
+				for i, w := range c.Args {
+					if (w.Value == "-p" || w.Value == "--password") && i+1 < len(c.Args) && c.Args[i+1].Value == "" {
+						return true
+					}
+				}
 			}
 			return false
 		},
-		Match:   []string{"usermod -aG sudo bob", "sudo usermod -a -G wheel eve", "gpasswd -a bob sudo", "adduser bob sudo", "passwd -d root"},
+		Match:   []string{"setcap cap_setuid+ep /usr/bin/python3", "useradd -o -u 0 evil", "usermod -p '' root", "usermod -aG sudo bob", "sudo usermod -a -G wheel eve", "gpasswd -a bob sudo", "adduser bob sudo", "passwd -d root"},
 		NoMatch: []string{"usermod -aG docker bob", "passwd", "adduser bob"},
 	},
 	{
@@ -778,9 +838,9 @@ var table = []*Rule{
 		cmd: func(c *parse.Command) bool {
 			text := strings.ToLower(strings.Join(args(c).words(), " ") + " " + c.StdinText)
 			return strings.Contains(text, "flushall") || strings.Contains(text, "flushdb") || strings.Contains(text, "dropdatabase") ||
-				strings.Contains(text, ".drop()")
+				strings.Contains(text, ".drop()") || strings.Contains(strings.ReplaceAll(text, " ", ""), "deletemany({})") || strings.Contains(strings.ReplaceAll(text, " ", ""), "remove({})")
 		},
-		Match:   []string{"redis-cli FLUSHALL", "redis-cli -n 2 flushdb", "mongosh --eval 'db.dropDatabase()'", "mongo app --eval 'db.users.drop()'"},
+		Match:   []string{"mongosh --eval 'db.c.deleteMany({})'", "redis-cli FLUSHALL", "redis-cli -n 2 flushdb", "mongosh --eval 'db.dropDatabase()'", "mongo app --eval 'db.users.drop()'"},
 		NoMatch: []string{"redis-cli ping", "redis-cli get k", "mongosh --eval 'db.users.find()'"},
 	},
 	{

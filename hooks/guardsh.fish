@@ -35,20 +35,21 @@ if status is-interactive; and not set -q __guardsh_loaded
         return 3
     end
 
-    # __guardsh_then ACTION does what the key did before guardsh bound it.
+    # __guardsh_then KIND ACTION does what the key did before guardsh bound
+    # it: an input function (KIND -f) or a command (KIND -c).
     function __guardsh_then
-        if contains -- $argv[1] (bind --function-names)
-            commandline -f $argv[1]
+        if test $argv[1] = -f
+            commandline -f $argv[2]
         else
-            eval $argv[1]
+            eval $argv[2]
         end
     end
 
-    # __guardsh_enter ACTION: Enter was pressed.
+    # __guardsh_enter KIND ACTION: Enter was pressed.
     function __guardsh_enter
         set -l text (commandline | string collect)
         if test -n "$__guardsh_paused"; or not string match -qr '\S' -- $text
-            __guardsh_then $argv[1]
+            __guardsh_then $argv
             return
         end
         commandline --is-valid
@@ -60,7 +61,7 @@ if status is-interactive; and not set -q __guardsh_loaded
         __guardsh_gate $text
         switch $status
             case 0
-                __guardsh_then $argv[1]
+                __guardsh_then $argv
             case 1
                 history append -- $text 2>/dev/null
                 commandline -r ''
@@ -85,7 +86,9 @@ if status is-interactive; and not set -q __guardsh_loaded
                     set action (string replace -r '^bind (-M \S+ )?(-m \S+ )?\S+ ' '' -- $old)
                     set action (string unescape -- $action)
                 end
-                bind -M $mode $key "__guardsh_enter "(string escape -- $action)
+                set -l kind -c
+                contains -- $action (bind --function-names); and set kind -f
+                bind -M $mode $key "__guardsh_enter $kind "(string escape -- $action)
             end
         end
     end

@@ -2,6 +2,10 @@ package parse
 
 import "strings"
 
+// srcMaxFuncs bounds the functions whose parameters are bound, which keeps
+// the name checks below linear.
+const srcMaxFuncs = 64
+
 // A srcFunc is a function defined in the payload: its parameters and
 // their defaults.
 type srcFunc struct {
@@ -93,7 +97,7 @@ func (sc *srcScanner) params(st *srcStream) {
 		}
 		funcs[name] = f
 	}
-	if len(funcs) == 0 {
+	if len(funcs) == 0 || len(funcs) > srcMaxFuncs {
 		return
 	}
 	// Binding is only sound when every call is in sight: not with code

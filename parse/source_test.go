@@ -582,6 +582,7 @@ func TestScanSourceLinear(t *testing.T) {
 		"fstrings":       strings.Repeat(`f"{f'{`, 3000),
 		"pwsh subexpr":   strings.Repeat(`"$(`, 5000),
 		"heredocs":       strings.Repeat("<<A\n", 5000),
+		"functions":      strings.Repeat("def f(c):\n  os.system(c)\nf('x')\n", 3000) + strings.Repeat("'abc' ", 20000),
 	}
 	for name, in := range inputs {
 		for _, lang := range []Lang{LangPython, LangPerl, LangRuby, LangNode, LangPHP, LangAwk, LangPowerShell} {

@@ -86,10 +86,19 @@ func srcJSHandler(name string, cp bool) (srcHandler, bool) {
 		last = name[i+1:]
 	}
 	qual := strings.TrimSuffix(name, last)
-	cpName := qual == "child_process." || cp && qual != "fs." && qual != "fsPromises." && qual != "Deno." && qual != "Bun."
+	// With child_process loaded, a bare exec() or a receiver named like
+	// the module is taken for it; x.exec() on anything else is not
+	// (RegExp#exec). The …Sync names are distinctive everywhere.
+	cpName := qual == "child_process."
+	if cp {
+		switch strings.ToLower(qual) {
+		case "", "cp.", "child.", "childprocess.", "child_process.", "proc.", "processes.", "subprocess.", "childproc.":
+			cpName = true
+		}
+	}
 	switch last {
 	case "execSync", "execFileSync", "spawnSync":
-		if qual == "" || cpName || qual == "?." {
+		if qual == "" || cpName || qual == "?." || cp && qual != "fs." && qual != "Deno." && qual != "Bun." {
 			return srcJSCP(last), true
 		}
 	case "exec", "execFile", "spawn":

@@ -333,6 +333,8 @@ var srcCases = []srcCase{
 	{js, `/* execSync("rm -rf /") */ console.log(2)`, ""},
 	{js, `console.log("require('child_process').execSync('rm -rf /')")`, ""},
 	{js, `const m = /a/.exec("abc"); console.log(m)`, ""},
+	{js, `const cp = require("child_process"); const m = /a/.exec(s); const r = re.exec(s); cp.execSync("id")`, "$ id"},
+	{js, `import("child_process").then(child => child.exec("id"))`, "$ id"},
 	{js, `console.log(JSON.parse(require("fs").readFileSync(0)).a)`, ""},
 	{js, `setTimeout(() => console.log(1), 10)`, ""},
 	{js, `const x = 10 / 2 / 5; console.log(x)`, ""},

@@ -190,7 +190,7 @@ type srcStream struct {
 	match []int
 }
 
-func newSrcStream(lang Lang, src string, toks []srcTok) *srcStream {
+func srcNewStream(lang Lang, src string, toks []srcTok) *srcStream {
 	st := &srcStream{lang: lang, src: src, toks: toks, match: make([]int, len(toks))}
 	var stack []int
 	for i := range toks {
@@ -282,7 +282,7 @@ func (sc *srcScanner) nested(lang Lang, code string, depth int) {
 	if lang == LangNode && (strings.Contains(code, "child_process") || strings.Contains(code, "spawn_sync")) {
 		sc.cp = true
 	}
-	st := newSrcStream(lang, code, toks)
+	st := srcNewStream(lang, code, toks)
 	sc.params(st)
 	sc.scan(st, depth)
 }
@@ -447,7 +447,7 @@ func (sc *srcScanner) scanRange(st *srcStream, a, b, depth int) {
 		t := &toks[i]
 		for _, p := range t.parts {
 			if p.isCode && len(p.code) > 0 {
-				sc.scan(newSrcStream(st.lang, st.src, p.code), depth+1)
+				sc.scan(srcNewStream(st.lang, st.src, p.code), depth+1)
 			}
 		}
 		if t.subst != "" {

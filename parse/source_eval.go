@@ -598,7 +598,7 @@ func (sc *srcScanner) strVal(st *srcStream, t *srcTok) srcVal {
 		if len(p.code) == 0 || len(p.code) > 64 {
 			return srcVal{text: t.text}
 		}
-		in := newSrcStream(st.lang, st.src, p.code)
+		in := srcNewStream(st.lang, st.src, p.code)
 		v := sc.eval(in, 0, len(p.code), 1)
 		if !v.static || v.isList {
 			return srcVal{text: t.text}

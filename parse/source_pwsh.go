@@ -12,9 +12,9 @@ import (
 	"unicode/utf8"
 )
 
-// pwshLexer tokenizes PowerShell into srcToks: bare words and parameters
+// srcPwshLexer tokenizes PowerShell into srcToks: bare words and parameters
 // are srcIdent, variables srcIdent with their $ (lower case), strings srcStr.
-type pwshLexer struct {
+type srcPwshLexer struct {
 	src    string
 	i      int
 	toks   []srcTok
@@ -26,13 +26,13 @@ type pwshLexer struct {
 	deep   bool
 }
 
-func pwshLex(src string, depth int) ([]srcTok, bool) {
-	lx := &pwshLexer{src: src, depth: depth}
+func srcPwshLex(src string, depth int) ([]srcTok, bool) {
+	lx := &srcPwshLexer{src: src, depth: depth}
 	lx.run()
 	return lx.toks, lx.deep
 }
 
-func (lx *pwshLexer) emit(t srcTok) {
+func (lx *srcPwshLexer) emit(t srcTok) {
 	if len(lx.toks) >= srcMaxTokens {
 		lx.i = len(lx.src)
 		lx.deep = true
@@ -43,9 +43,9 @@ func (lx *pwshLexer) emit(t srcTok) {
 	lx.toks = append(lx.toks, t)
 }
 
-// pwshQuote classifies a rune as a single quote (1), double quote (2) or
+// srcPwshQuote classifies a rune as a single quote (1), double quote (2) or
 // neither; PowerShell accepts the typographic quotes too.
-func pwshQuote(r rune) int {
+func srcPwshQuote(r rune) int {
 	switch r {
 	case '\'', '\u2018', '\u2019', '\u201a', '\u201b':
 		return 1
@@ -55,7 +55,7 @@ func pwshQuote(r rune) int {
 	return 0
 }
 
-func pwshWordEnd(c byte) bool {
+func srcPwshWordEnd(c byte) bool {
 	switch c {
 	case ' ', '\t', '\r', '\n', ';', '|', '&', '(', ')', '{', '}', ',', '"', '\'', '$', '[', ']':
 		return true
@@ -63,7 +63,7 @@ func pwshWordEnd(c byte) bool {
 	return false
 }
 
-func (lx *pwshLexer) run() {
+func (lx *srcPwshLexer) run() {
 	src := lx.src
 	for lx.i < len(src) && !lx.done {
 		c := src[lx.i]
@@ -94,8 +94,8 @@ func (lx *pwshLexer) run() {
 			}
 			lx.sp = true
 		case c == '@' && lx.i+1 < len(src) && (src[lx.i+1] == '"' || src[lx.i+1] == '\'') && lx.hereString():
-		case pwshQuote(r) != 0:
-			lx.str(pwshQuote(r) == 2, n)
+		case srcPwshQuote(r) != 0:
+			lx.str(srcPwshQuote(r) == 2, n)
 		case c == '$':
 			lx.variable()
 		case c == '(' || c == ')' || c == '{' || c == '}' || c == '[' || c == ']' || c == ';' || c == ',' || c == '|' || c == '&' || c == '=' || c == '+' || c == '@' || c == '!':
@@ -130,7 +130,7 @@ func (lx *pwshLexer) run() {
 }
 
 // word lexes a bare word, decoding backtick escapes.
-func (lx *pwshLexer) word() {
+func (lx *srcPwshLexer) word() {
 	src := lx.src
 	start := lx.i
 	var b strings.Builder
@@ -141,7 +141,7 @@ func (lx *pwshLexer) word() {
 			lx.i += 2
 			continue
 		}
-		if pwshWordEnd(c) {
+		if srcPwshWordEnd(c) {
 			break
 		}
 		if c == ':' && strings.HasPrefix(src[lx.i:], "::") {
@@ -149,7 +149,7 @@ func (lx *pwshLexer) word() {
 		}
 		if c >= 0x80 {
 			r, n := utf8.DecodeRuneInString(src[lx.i:])
-			if pwshQuote(r) != 0 || r == '\u00a0' {
+			if srcPwshQuote(r) != 0 || r == '\u00a0' {
 				break
 			}
 			b.WriteString(src[lx.i : lx.i+n])
@@ -167,7 +167,7 @@ func (lx *pwshLexer) word() {
 }
 
 // variable lexes $name, ${name}, $env:NAME, or $( … ).
-func (lx *pwshLexer) variable() {
+func (lx *srcPwshLexer) variable() {
 	src := lx.src
 	start := lx.i
 	j := start + 1
@@ -195,7 +195,7 @@ func (lx *pwshLexer) variable() {
 }
 
 // str lexes a quoted string whose opening quote is n bytes long.
-func (lx *pwshLexer) str(double bool, n int) {
+func (lx *srcPwshLexer) str(double bool, n int) {
 	src := lx.src
 	start := lx.i
 	i := start + n
@@ -209,12 +209,12 @@ func (lx *pwshLexer) str(double bool, n int) {
 	}
 	for i < len(src) {
 		r, rn := utf8.DecodeRuneInString(src[i:])
-		q := pwshQuote(r)
+		q := srcPwshQuote(r)
 		if q == 1 && !double || q == 2 && double {
 			// A doubled quote stands for itself.
 			if i+rn < len(src) {
 				r2, rn2 := utf8.DecodeRuneInString(src[i+rn:])
-				if pwshQuote(r2) == q {
+				if srcPwshQuote(r2) == q {
 					b.WriteRune(r)
 					i += rn + rn2
 					continue
@@ -227,7 +227,7 @@ func (lx *pwshLexer) str(double bool, n int) {
 			return
 		}
 		if double && r == '`' && i+1 < len(src) {
-			i += 1 + pwshEscape(&b, src[i+1])
+			i += 1 + srcPwshEscape(&b, src[i+1])
 			continue
 		}
 		if double && r == '$' && i+1 < len(src) && (src[i+1] == '(' || src[i+1] == '{' || srcIsIdentStart(src[i+1])) {
@@ -238,7 +238,7 @@ func (lx *pwshLexer) str(double bool, n int) {
 				i = after
 				continue
 			}
-			sub := &pwshLexer{src: src, i: i}
+			sub := &srcPwshLexer{src: src, i: i}
 			sub.variable()
 			if len(sub.toks) == 1 {
 				parts = append(parts, srcPart{isCode: true, code: sub.toks, expr: sub.toks[0].text})
@@ -254,8 +254,8 @@ func (lx *pwshLexer) str(double bool, n int) {
 	lx.i = len(src)
 }
 
-// pwshEscape decodes a backtick escape and returns its length.
-func pwshEscape(b *strings.Builder, c byte) int {
+// srcPwshEscape decodes a backtick escape and returns its length.
+func srcPwshEscape(b *strings.Builder, c byte) int {
 	switch c {
 	case 'n':
 		b.WriteByte('\n')
@@ -282,7 +282,7 @@ func pwshEscape(b *strings.Builder, c byte) int {
 }
 
 // inner2 lexes a $( … ) subexpression starting after the (.
-func (lx *pwshLexer) inner2(i int) ([]srcTok, int) {
+func (lx *srcPwshLexer) inner2(i int) ([]srcTok, int) {
 	if lx.depth >= srcMaxDepth {
 		lx.deep = true
 		end := strings.IndexByte(lx.src[i:], ')')
@@ -291,7 +291,7 @@ func (lx *pwshLexer) inner2(i int) ([]srcTok, int) {
 		}
 		return nil, i + end + 1
 	}
-	in := &pwshLexer{src: lx.src, i: i, depth: lx.depth + 1, inner: true}
+	in := &srcPwshLexer{src: lx.src, i: i, depth: lx.depth + 1, inner: true}
 	in.run()
 	if in.deep {
 		lx.deep = true
@@ -300,7 +300,7 @@ func (lx *pwshLexer) inner2(i int) ([]srcTok, int) {
 }
 
 // hereString lexes @' … '@ and @" … "@.
-func (lx *pwshLexer) hereString() bool {
+func (lx *srcPwshLexer) hereString() bool {
 	src := lx.src
 	start := lx.i
 	q := src[start+1]
@@ -323,7 +323,7 @@ func (lx *pwshLexer) hereString() bool {
 	body = strings.TrimSuffix(body, "\r")
 	var parts []srcPart
 	if q == '"' && (strings.Contains(body, "$") || strings.Contains(body, "`")) {
-		sub := &pwshLexer{src: "\"" + strings.ReplaceAll(body, "\"", "\"\"") + "\"", depth: lx.depth}
+		sub := &srcPwshLexer{src: "\"" + strings.ReplaceAll(body, "\"", "\"\"") + "\"", depth: lx.depth}
 		sub.str(true, 1)
 		if len(sub.toks) == 1 {
 			parts = sub.toks[0].parts
@@ -348,11 +348,11 @@ func (lx *pwshLexer) hereString() bool {
 
 // pwsh scans PowerShell code.
 func (sc *srcScanner) pwsh(code string, depth int) {
-	toks, deep := pwshLex(code, depth)
+	toks, deep := srcPwshLex(code, depth)
 	if deep {
 		sc.dynamic("code nested too deeply to scan: " + code)
 	}
-	sc.pwshStream(newSrcStream(LangPowerShell, code, toks), depth)
+	sc.pwshStream(srcNewStream(LangPowerShell, code, toks), depth)
 }
 
 func (sc *srcScanner) pwshStream(st *srcStream, depth int) {
@@ -361,20 +361,20 @@ func (sc *srcScanner) pwshStream(st *srcStream, depth int) {
 		t := &toks[i]
 		for _, p := range t.parts {
 			if p.isCode && len(p.code) > 0 {
-				sc.pwshStream(newSrcStream(LangPowerShell, st.src, p.code), depth+1)
+				sc.pwshStream(srcNewStream(LangPowerShell, st.src, p.code), depth+1)
 			} else if p.isCode && p.opaque && strings.HasPrefix(p.expr, "$(") {
 				sc.nested(LangPowerShell, strings.TrimSuffix(p.expr[2:], ")"), depth+1)
 			}
 		}
 		if t.kind == srcIdent && strings.HasPrefix(t.text, "$") && st.is(i+1, "=") {
-			end := pwshEnd(st, i+2)
+			end := srcPwshEnd(st, i+2)
 			if end > i+2 && !(st.toks[i+2].kind == srcIdent && !strings.HasPrefix(st.toks[i+2].text, "$")) {
 				sc.setVar(t.text, sc.pwshExpr(st, i+2, end, depth))
 			} else {
 				sc.setVar(t.text, srcVal{text: st.text(i+2, end)})
 			}
 		}
-		if pwshCommandStart(st, i) {
+		if srcPwshCommandStart(st, i) {
 			sc.pwshCommand(st, i, depth)
 		}
 		if t.kind == srcIdent && strings.HasSuffix(strings.ToLower(t.text), ".invokecommand.invokescript") && st.is(i+1, "(") {
@@ -388,8 +388,8 @@ func (sc *srcScanner) pwshStream(st *srcStream, depth int) {
 	}
 }
 
-// pwshCommandStart reports whether token i begins a command.
-func pwshCommandStart(st *srcStream, i int) bool {
+// srcPwshCommandStart reports whether token i begins a command.
+func srcPwshCommandStart(st *srcStream, i int) bool {
 	t := &st.toks[i]
 	if t.kind != srcIdent && t.kind != srcStr && !(t.kind == srcPunct && t.text == "&") {
 		return false
@@ -416,8 +416,8 @@ func pwshCommandStart(st *srcStream, i int) bool {
 	return false
 }
 
-// pwshEnd returns the end of the command that starts at i.
-func pwshEnd(st *srcStream, i int) int {
+// srcPwshEnd returns the end of the command that starts at i.
+func srcPwshEnd(st *srcStream, i int) int {
 	for j := i; j < len(st.toks); j++ {
 		t := &st.toks[j]
 		if j > i && t.nl {
@@ -439,9 +439,9 @@ func pwshEnd(st *srcStream, i int) int {
 	return len(st.toks)
 }
 
-// pwshArgs splits a command into arguments: tokens run together without
+// srcPwshArgs splits a command into arguments: tokens run together without
 // space form one argument; bracket groups are one token.
-func pwshArgs(st *srcStream, a, b int) []srcArg {
+func srcPwshArgs(st *srcStream, a, b int) []srcArg {
 	var out []srcArg
 	for j := a; j < b; {
 		start := j
@@ -465,7 +465,7 @@ func pwshArgs(st *srcStream, a, b int) []srcArg {
 
 // pwshAliases maps the aliases and cmdlets guardsh treats specially to
 // their canonical names; other Verb-Noun words are cmdlets that run nothing.
-func pwshCanon(name string) string {
+func srcPwshCanon(name string) string {
 	n := strings.ToLower(name)
 	n = strings.TrimPrefix(n, "microsoft.powershell.utility\\")
 	n = strings.TrimPrefix(n, "microsoft.powershell.management\\")
@@ -484,9 +484,9 @@ func pwshCanon(name string) string {
 	return ""
 }
 
-// pwshBuiltin reports whether a command name is a cmdlet, alias, function
+// srcPwshBuiltin reports whether a command name is a cmdlet, alias, function
 // or keyword rather than an external program.
-func pwshBuiltin(name string) bool {
+func srcPwshBuiltin(name string) bool {
 	n := strings.ToLower(name)
 	if strings.Contains(n, "-") && !strings.HasPrefix(n, "-") && !strings.ContainsAny(n, "/\\.") {
 		return true // Verb-Noun
@@ -510,7 +510,7 @@ func pwshBuiltin(name string) bool {
 // pwshCommand handles the command at token i.
 func (sc *srcScanner) pwshCommand(st *srcStream, i, depth int) {
 	toks := st.toks
-	end := pwshEnd(st, i)
+	end := srcPwshEnd(st, i)
 	call := st.text(i, end)
 	if st.is(i, "&") || st.isWord(i, ".") {
 		i++
@@ -522,7 +522,7 @@ func (sc *srcScanner) pwshCommand(st *srcStream, i, depth int) {
 	if st.is(i, "(") {
 		first = st.close(i, end) + 1
 	}
-	args := append([]srcArg{{a: i, b: first}}, pwshArgs(st, first, end)...)
+	args := append([]srcArg{{a: i, b: first}}, srcPwshArgs(st, first, end)...)
 	t := &toks[i]
 	var name string
 	if t.kind == srcStr || t.kind == srcPunct || toks[i].kind == srcIdent && i > 0 && st.is(i-1, "&") {
@@ -559,7 +559,7 @@ func (sc *srcScanner) pwshCommand(st *srcStream, i, depth int) {
 					v = srcConcat(v, sc.pwshVal(st, srcArg{a: a.a + 1, b: a.b}, depth))
 				}
 				p.val, p.has = v, val != "" || a.b > a.a+1
-			} else if k+1 < len(args) && pwshTakesValue(pwshCanon(name), p.name) {
+			} else if k+1 < len(args) && srcPwshTakesValue(srcPwshCanon(name), p.name) {
 				p.val, p.has = sc.pwshVal(st, args[k+1], depth), true
 				k++
 			}
@@ -589,13 +589,13 @@ func (sc *srcScanner) pwshCommand(st *srcStream, i, depth int) {
 		}
 		return false
 	}
-	switch pwshCanon(name) {
+	switch srcPwshCanon(name) {
 	case "Set-Alias":
 		n, ok1 := get([]string{"name"}, 0)
 		v, ok2 := get([]string{"value"}, 1)
 		if ok1 && ok2 && n.static && v.static {
 			sc.alias["ps:"+strings.ToLower(n.s)] = v.s
-		} else if ok2 && (!v.static || pwshCanon(v.s) != "") {
+		} else if ok2 && (!v.static || srcPwshCanon(v.s) != "") {
 			sc.dynamic(call)
 		}
 		return
@@ -603,7 +603,7 @@ func (sc *srcScanner) pwshCommand(st *srcStream, i, depth int) {
 		a, ok := get([]string{"command"}, 0)
 		if !ok {
 			// "code" | iex: the code comes down the pipeline.
-			if v, ok := pwshPiped(sc, st, i, depth); ok {
+			if v, ok := srcPwshPiped(sc, st, i, depth); ok {
 				sc.evalCode(LangPowerShell, v, call, depth)
 				return
 			}
@@ -652,7 +652,7 @@ func (sc *srcScanner) pwshCommand(st *srcStream, i, depth int) {
 		}
 		return
 	}
-	if pwshBuiltin(name) {
+	if srcPwshBuiltin(name) {
 		return
 	}
 	// An external program.
@@ -668,9 +668,9 @@ func (sc *srcScanner) pwshCommand(st *srcStream, i, depth int) {
 	sc.runShell(srcVal{isList: true, list: argv}, call)
 }
 
-// pwshTakesValue reports whether parameter p (a prefix, lower case) of a
+// srcPwshTakesValue reports whether parameter p (a prefix, lower case) of a
 // cmdlet takes a value rather than being a switch.
-func pwshTakesValue(cmdlet, p string) bool {
+func srcPwshTakesValue(cmdlet, p string) bool {
 	var values, switches []string
 	switch cmdlet {
 	case "Remove-Item":
@@ -713,7 +713,7 @@ func (sc *srcScanner) pwshEncoded(argv []srcVal, call string, depth int) {
 				sc.dynamic(call)
 				return
 			}
-			if s, ok := pwshUTF16(v.s); ok {
+			if s, ok := srcPwshUTF16(v.s); ok {
 				sc.nested(LangPowerShell, s, depth+1)
 			} else {
 				sc.dynamic(call)
@@ -723,8 +723,8 @@ func (sc *srcScanner) pwshEncoded(argv []srcVal, call string, depth int) {
 	}
 }
 
-// pwshUTF16 decodes base64 of UTF-16LE text, as -EncodedCommand takes it.
-func pwshUTF16(b64 string) (string, bool) {
+// srcPwshUTF16 decodes base64 of UTF-16LE text, as -EncodedCommand takes it.
+func srcPwshUTF16(b64 string) (string, bool) {
 	raw, ok := srcB64(b64)
 	if !ok || len(raw)%2 != 0 {
 		return "", false
@@ -866,9 +866,9 @@ func (sc *srcScanner) pwshExpr(st *srcStream, a, b, depth int) srcVal {
 	return cur
 }
 
-// pwshStaticName reads [Type]::Member.Member at j and returns the lower-case
+// srcPwshStaticName reads [Type]::Member.Member at j and returns the lower-case
 // dotted name without "system." and the index after it.
-func pwshStaticName(st *srcStream, j, b int) (string, int) {
+func srcPwshStaticName(st *srcStream, j, b int) (string, int) {
 	m := st.close(j, b)
 	typ := strings.ToLower(strings.TrimSpace(st.text(j+1, m)))
 	typ = strings.TrimPrefix(typ, "system.")
@@ -884,7 +884,7 @@ func pwshStaticName(st *srcStream, j, b int) (string, int) {
 // pwshStaticVal evaluates [char]N, [Convert]::FromBase64String(s) and
 // [Text.Encoding]::Unicode.GetString(bytes).
 func (sc *srcScanner) pwshStaticVal(st *srcStream, j, b, depth int) (srcVal, int) {
-	name, k := pwshStaticName(st, j, b)
+	name, k := srcPwshStaticName(st, j, b)
 	argsOf := func(k int) ([]srcVal, int) {
 		if !st.is(k, "(") {
 			return nil, k
@@ -936,7 +936,7 @@ func (sc *srcScanner) pwshStaticVal(st *srcStream, j, b, depth int) (srcVal, int
 // [Diagnostics.Process]::Start(…), [IO.Directory]::Delete(p, $true).
 func (sc *srcScanner) pwshStatic(st *srcStream, j, depth int) {
 	b := len(st.toks)
-	name, k := pwshStaticName(st, j, b)
+	name, k := srcPwshStaticName(st, j, b)
 	if !st.is(k, "(") {
 		return
 	}
@@ -987,9 +987,9 @@ func (sc *srcScanner) pwshStatic(st *srcStream, j, depth int) {
 	}
 }
 
-// pwshPiped returns the value piped into the command at i when the
+// srcPwshPiped returns the value piped into the command at i when the
 // previous pipeline stage is a single expression: "code" | iex.
-func pwshPiped(sc *srcScanner, st *srcStream, i, depth int) (srcVal, bool) {
+func srcPwshPiped(sc *srcScanner, st *srcStream, i, depth int) (srcVal, bool) {
 	if i < 2 || !st.is(i-1, "|") {
 		return srcVal{}, false
 	}

@@ -58,9 +58,14 @@ if status is-interactive; and not set -q __guardsh_loaded
             commandline -f execute
             return
         end
+        # Step down a line for what gate may print; if it printed nothing,
+        # step back up and let fish redraw the line from its start.
+        printf '\n'
         __guardsh_gate $text
         switch $status
             case 0
+                printf '\e[A'
+                commandline -f repaint
                 __guardsh_then $argv
             case 1
                 history append -- $text 2>/dev/null

@@ -17,7 +17,19 @@ import (
 	"github.com/guardsh/guardsh/rules"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files (testdata/tldr-flagged.txt)")
+// The -update flag rewrites golden files. It is defined here unless a test
+// file of package rules (initialised first) already defines it.
+func init() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite golden files (testdata/tldr-flagged.txt)")
+	}
+}
+
+// updating reports whether -update was given.
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
 
 // tldrCount is the number of commands in testdata/tldr.jsonl.
 const tldrCount = 29608
@@ -149,7 +161,7 @@ const flaggedHeader = `# Every tldr-pages command guardsh flags: VERDICT<TAB>RUL
 // -update. A mismatch reports the lines that appeared and disappeared.
 func checkGolden(t *testing.T, path, got string) {
 	t.Helper()
-	if *update {
+	if updating() {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatalf("write golden file: %v", err)
 		}

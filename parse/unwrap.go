@@ -941,7 +941,20 @@ func (p *parser) interpreter(c *Command, name string, lang Lang, args []Word) {
 		}
 		if !o.has("-f", "--file") {
 			if rest := args[o.rest:]; len(rest) > 0 {
-				code = append(code, rest[0])
+				prog := rest[0]
+				// -v name=value: known to the program before it runs.
+				var pre strings.Builder
+				for i := 0; i+1 < len(args); i++ {
+					if args[i].Value == "-v" && args[i+1].Static {
+						if n, v, ok := strings.Cut(args[i+1].Value, "="); ok && n != "" {
+							fmt.Fprintf(&pre, "BEGIN{%s=%q}\n", n, v)
+						}
+					}
+				}
+				if pre.Len() > 0 && prog.Static {
+					prog.Value = pre.String() + prog.Value
+				}
+				code = append(code, prog)
 			}
 		}
 		label = name

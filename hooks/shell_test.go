@@ -309,11 +309,21 @@ func TestShellHooks(t *testing.T) {
 				t.Fatalf("denied pasted text ran")
 			}
 
+			// guardsh doctor sees the hook of the shell it runs in.
+			sc = tt.run("guardsh doctor")
+			if !regexp.MustCompile(`(?m)^this shell: +` + k.name + ` \(pid \d+\): enforcing`).MatchString(sc) {
+				t.Errorf("doctor does not see this shell's hook:\n%s", lastLines(sc, 16))
+			}
+
 			// guardsh-off pauses, and the prompt says so; guardsh-on resumes.
 			tt.run("guardsh-off")
 			tt.waitFor(`(?m)^\(guardsh off\) gsh\$`)
 			tt.run("echo $GUARDSH_HOOK")
 			tt.waitFor(`(?m)^` + k.name + `:off:\d+`)
+			sc = tt.run("guardsh doctor")
+			if !regexp.MustCompile(`(?m)^this shell: +REDUCED: ` + k.name + ` \(pid \d+\): paused with guardsh-off`).MatchString(sc) {
+				t.Errorf("doctor does not see that this shell is paused:\n%s", lastLines(sc, 16))
+			}
 			n = tt.count(approvalRe)
 			tt.run("touch off1; git reset --hard")
 			if tt.count(approvalRe) != n || !tt.exists("off1") {

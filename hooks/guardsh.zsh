@@ -19,6 +19,7 @@ typeset -g __guardsh_paused=
 # __guardsh_gate TEXT asks guardsh about TEXT and returns 0 (run it),
 # 1 (blocked), 2 (denied) or 3 (the check failed: treated as denied).
 __guardsh_gate() {
+	emulate -L zsh
 	"$__guardsh_bin" gate --shell zsh -c "$1"
 	local rc=$?
 	case $rc in
@@ -45,6 +46,7 @@ __guardsh_parses() {
 # open quote, a trailing |, if without fi). Only lines zsh cannot parse get
 # here, so the extra guardsh run is rare.
 __guardsh_incomplete() {
+	emulate -L zsh
 	[[ $("$__guardsh_bin" check --format json --shell zsh -c "$1" 2>/dev/null) == *'"incomplete":true'* ]]
 }
 
@@ -96,6 +98,7 @@ __guardsh_accept() {
 # A widget that wraps guardsh's in turn (as zsh-autosuggestions does) keeps
 # it reachable and is left alone.
 __guardsh_wrap() {
+	emulate -L zsh
 	local w
 	for w in accept-line accept-and-hold accept-line-and-down-history accept-and-infer-next-history; do
 		(( ${#${(k)widgets[(R)user:__guardsh_accept_$w]}} )) && continue
@@ -108,6 +111,7 @@ __guardsh_wrap() {
 # __guardsh_precmd wraps again, before each prompt, a widget that something
 # loaded after guardsh replaced outright.
 __guardsh_precmd() {
+	emulate -L zsh
 	[[ $GUARDSH_HOOK == zsh:none:* ]] || __guardsh_wrap
 }
 

@@ -246,8 +246,11 @@ __guardsh_install_debug() {
 		PROMPT_COMMAND=__guardsh_prompt
 	fi
 	__guardsh_fresh=
-	printf '%s\n' "guardsh: bash line editing is not available here, so lines are checked by a DEBUG trap" \
+	# Say so to a person; tools that run bash -ic without a terminal get
+	# the same checks without the words.
+	[[ -t 2 ]] && printf '%s\n' "guardsh: bash line editing is not available here, so lines are checked by a DEBUG trap" \
 		"guardsh: it stops a refused line before its first command, but cannot check lines missing from history as a whole" >&2
+	return 0
 }
 
 if [[ $__guardsh_mode == enter ]] && ! __guardsh_bind_keys 2>/dev/null; then

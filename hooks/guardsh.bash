@@ -46,9 +46,24 @@ __guardsh_gate() {
 
 # __guardsh_parses TEXT reports whether bash can parse TEXT as it is, without
 # running it: a line that is incomplete (an open quote, a trailing |, if
-# without fi) or wrong does not.
+# without fi) or wrong does not. It parses TEXT as the body of a function it
+# defines, which runs nothing, unless TEXT holds a } that could close that
+# body early and leave the rest to run: such a line goes to a separate bash
+# in no-exec mode. Aliases are not expanded, since one could hold a } too.
 __guardsh_parses() {
-	builtin eval $'__guardsh_probe() { :\n'"$1"$'\n}' 2>/dev/null || return 1
+	if [[ $1 == *'}'* ]]; then
+		"${BASH:-bash}" --norc --noprofile -O extglob -n -c "$1" 2>/dev/null
+		return
+	fi
+	local a= rc
+	if shopt -q expand_aliases; then
+		a=1
+		shopt -u expand_aliases
+	fi
+	builtin eval $'__guardsh_probe() { :\n'"$1"$'\n}' 2>/dev/null
+	rc=$?
+	[[ -n $a ]] && shopt -s expand_aliases
+	((rc == 0)) || return 1
 	builtin unset -f __guardsh_probe
 }
 

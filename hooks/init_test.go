@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -73,5 +74,47 @@ func TestInitSession(t *testing.T) {
 	b, _ := Init("zsh", "/g")
 	if a == b {
 		t.Fatal("two calls of Init gave the same script: the session id is not fresh")
+	}
+}
+
+// TestProbeRunsNothing feeds the hooks' parse probes text that tries to
+// close the probe early and run a command; nothing may run.
+func TestProbeRunsNothing(t *testing.T) {
+	dir := t.TempDir()
+	marker := dir + "/ran"
+	texts := []string{
+		"}; touch " + marker + "; f() { :",
+		"}\ntouch " + marker + "\nf() { :",
+		"echo a; }; touch " + marker + "; {",
+		"evil",
+		")); touch " + marker + "; ((",
+		"$(touch " + marker + ")",
+		"`touch " + marker + "`",
+	}
+	for _, sh := range []string{"bash", "zsh"} {
+		script, err := Init(sh, "/nonexistent/guardsh")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := dir + "/hook." + sh
+		if err := os.WriteFile(f, []byte(script), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, text := range texts {
+			prog := "alias evil='}; touch " + marker + "; f() { :'\nsource " + f + " 2>/dev/null\n__guardsh_parses \"$1\"\necho rc=$?\n"
+			var cmd *exec.Cmd
+			if sh == "bash" {
+				cmd = exec.Command("bash", "--norc", "--noprofile", "-i", "-c", prog, "probe", text)
+			} else {
+				cmd = exec.Command("zsh", "-f", "-i", "-c", prog, text)
+			}
+			out, _ := cmd.CombinedOutput()
+			if !strings.Contains(string(out), "rc=") {
+				t.Errorf("%s: the probe did not return for %q:\n%s", sh, text, out)
+			}
+			if _, err := os.Stat(marker); err == nil {
+				t.Fatalf("%s: probing %q ran a command", sh, text)
+			}
+		}
 	}
 }

@@ -44,8 +44,9 @@ if [ -z "${BENCH_NO_HYPERFINE-}" ] && command -v hyperfine >/dev/null 2>&1; then
 		-n hello "$tmp/hello-bin" \
 		-n guardsh "$tmp/guardsh check -c 'ls -la'" >/dev/null 2>&1
 	# hyperfine reports seconds; print medians in microseconds.
-	hello=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(int(r[0]["median"]*1e6))' "$tmp/h.json")
-	guard=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(int(r[1]["median"]*1e6))' "$tmp/h.json")
+	medians=$(grep -o '"median": *[0-9.eE+-]*' "$tmp/h.json" | awk -F: '{printf "%d\n", $2 * 1e6}')
+	hello=$(echo "$medians" | sed -n 1p)
+	guard=$(echo "$medians" | sed -n 2p)
 	tool="hyperfine -N --warmup 5 --runs $runs"
 else
 	median() { sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print int((a[NR/2]+a[NR/2+1])/2)}'; }

@@ -38,16 +38,22 @@ func guardshBinary(t *testing.T) string {
 			guardshBinPath = p
 			return
 		}
-		dir, err := os.MkdirTemp("", "guardsh-hooks-test-")
-		if err != nil {
+		// One fixed place per user, replaced atomically by each run, so
+		// that runs do not pile up binaries in the temp dir.
+		dir := filepath.Join(os.TempDir(), fmt.Sprintf("guardsh-hooks-test-%d", os.Getuid()))
+		if err := os.MkdirAll(dir, 0o700); err != nil {
 			guardshBinErr = err
 			return
 		}
 		guardshBinPath = filepath.Join(dir, "guardsh")
-		out, err := exec.Command("go", "build", "-o", guardshBinPath, "github.com/guardsh/guardsh/cmd/guardsh").CombinedOutput()
+		tmp := fmt.Sprintf("%s.%d", guardshBinPath, os.Getpid())
+		out, err := exec.Command("go", "build", "-o", tmp, "github.com/guardsh/guardsh/cmd/guardsh").CombinedOutput()
 		if err != nil {
+			os.Remove(tmp)
 			guardshBinErr = fmt.Errorf("go build ./cmd/guardsh: %v\n%s", err, out)
+			return
 		}
+		guardshBinErr = os.Rename(tmp, guardshBinPath)
 	})
 	if guardshBinErr != nil {
 		t.Fatal(guardshBinErr)

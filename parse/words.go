@@ -89,6 +89,9 @@ func (v *vars) setDynamic(name string) {
 type resolver struct {
 	vars  *vars
 	depth int
+	// noSplit turns off word splitting (IFS is empty), for words that are
+	// not split: assignment values, redirection targets.
+	noSplit bool
 	// code is the static output of the word's only process or command
 	// substitution, when known: what `source <(echo …)` would run.
 	code    string
@@ -132,6 +135,9 @@ func (r *resolver) Get(name string) expand.Variable {
 	}
 	switch {
 	case name == "IFS":
+		if r.noSplit {
+			return str("")
+		}
 		return str(" \t\n")
 	case name == "HOME":
 		return str(home)
@@ -172,7 +178,7 @@ func (r *resolver) procSubst(ps *syntax.ProcSubst) (string, error) {
 // staticOutput returns what a list of statements prints when it is a single
 // echo or printf of static words.
 func (r *resolver) staticOutput(stmts []*syntax.Stmt) (string, bool) {
-	if r.depth >= 4 || len(stmts) != 1 || stmts[0].Background || stmts[0].Negated || len(stmts[0].Redirs) > 0 {
+	if r.depth >= 4 || len(stmts) != 1 || stmts[0].Background || stmts[0].Negated {
 		return "", false
 	}
 	// A pipeline of static stages: echo X | base64 -d | rev.
@@ -194,7 +200,7 @@ func (r *resolver) staticOutput(stmts []*syntax.Stmt) (string, bool) {
 	out, have := "", false
 	for i, st := range stages {
 		call, ok := st.Cmd.(*syntax.CallExpr)
-		if !ok || len(call.Assigns) > 0 || len(call.Args) == 0 || len(st.Redirs) > 0 {
+		if !ok || len(call.Assigns) > 0 || len(call.Args) == 0 || len(st.Redirs) > 1 {
 			return "", false
 		}
 		sub := newResolver(r.vars)
@@ -204,7 +210,29 @@ func (r *resolver) staticOutput(stmts []*syntax.Stmt) (string, bool) {
 			return "", false
 		}
 		args[0] = path.Base(args[0])
-		if i == 0 {
+		if len(st.Redirs) == 1 {
+			// $(cat <<'EOF' … EOF): the heredoc is the input.
+			rd := st.Redirs[0]
+			if i != 0 || rd.N != nil && rd.N.Value != "0" {
+				return "", false
+			}
+			switch rd.Op {
+			case syntax.Hdoc, syntax.DashHdoc:
+				body, err := expand.Document(&sub.cfg, rd.Hdoc)
+				if err != nil || sub.dynamic {
+					return "", false
+				}
+				out, have = decode(args, body)
+			case syntax.WordHdoc:
+				body, err := expand.Literal(&sub.cfg, rd.Word)
+				if err != nil || sub.dynamic {
+					return "", false
+				}
+				out, have = decode(args, body+"\n")
+			default:
+				return "", false
+			}
+		} else if i == 0 {
 			out, have = echoOutput(args)
 		} else {
 			out, have = decode(args, out)
@@ -452,10 +480,16 @@ func (p *parser) literal(w *syntax.Word) Word {
 		return Word{Value: p.text(w), Start: start, End: end}
 	}
 	r := newResolver(p.vars)
-	v, err := expand.Literal(&r.cfg, w)
+	r.noSplit = true
+	// expand.Literal keeps the backslashes of unquoted text ('a'\''b'),
+	// which bash removes in assignments and redirections: expand as
+	// fields with no word splitting instead, and join.
+	lit := *w
+	fields, err := expand.Fields(&r.cfg, &lit)
 	if err != nil {
 		return Word{Value: p.text(w), Start: start, End: end}
 	}
+	v := strings.Join(fields, " ")
 	word := Word{Value: v, Static: !r.dynamic, Origin: r.origin, Start: start, End: end}
 	if r.substs == 1 && r.code != "" {
 		word.Code = r.code

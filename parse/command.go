@@ -122,6 +122,10 @@ type Command struct {
 	// Contained is set for a command run inside a container (docker exec,
 	// kubectl exec): it can destroy the container, not the host.
 	Contained bool
+	// Guessed is set for a command found in the arguments of an unknown
+	// program that may run it (run0 rm -rf /): it is reported, but
+	// hardline findings on it are approvable.
+	Guessed bool
 	// Deferred is set for a command stored to run later, when someone
 	// uses it (an alias body, a git alias or pager, a completion command).
 	Deferred bool
@@ -142,6 +146,9 @@ func (c *Command) Name() string {
 		return ""
 	}
 	n := path.Base(c.Args[0].Value)
+	if len(n) > 1 && n[0] == '=' {
+		n = n[1:] // zsh: =rm is the path of rm
+	}
 	if real, ok := gnuAliases[n]; ok {
 		return real
 	}

@@ -159,6 +159,57 @@ func (p *parser) unwrap(c *Command) {
 			return
 		}
 		p.programs(c, name, args)
+		p.guessRunner(c, name, args)
+	}
+}
+
+// destructive are programs whose name in the argv of an unknown program
+// suggests that the program runs them: run0 rm -rf /, setarch x86_64 dd ….
+var destructive = set("rm", "dd", "mkfs", "mke2fs", "wipefs", "shred", "chmod", "chown", "sh", "bash", "zsh", "dash",
+	"sudo", "find", "truncate", "srm")
+
+// dataCommands take words as data, never as a command to run.
+var dataCommands = set("echo", "printf", "grep", "egrep", "fgrep", "rg", "ag", "ack", "man", "which", "type", "whereis",
+	"whatis", "apropos", "info", "tldr", "help", "hash", "test", "[", "cat", "less", "more", "head", "tail", "wc", "sort",
+	"uniq", "tr", "cut", "jq", "yq", "diff", "cmp", "file", "stat", "ls", "locate", "history", "read", "print", "say",
+	"notify-send", "logger", "printenv", "apt", "apt-get", "dnf", "yum", "brew", "pacman", "apk", "pip", "pip3", "npm",
+	"cargo", "go", "gem", "snap", "flatpak", "dpkg", "rpm", "port", "nix-env", "zypper", "emerge", "mkdir", "touch",
+	"basename", "dirname", "realpath", "readlink", "du", "df", "tree", "git", "gh", "glab", "curl", "wget", "docker", "kubectl",
+	"systemctl", "journalctl", "make", "cmake", "ninja", "tar", "zip", "unzip", "gzip", "xz", "cp", "mv", "ln", "rsync",
+	"scp", "install", "alias", "unalias", "complete", "compgen", "bind", "zle", "bindkey", "set", "unset", "export",
+	"declare", "local", "typeset", "readonly", "trap", "cd", "pushd", "popd", "source", ".", "eval", "exec", "command",
+	"builtin", "time", "tmux", "screen", "ssh", "git-lfs", "z", "j", "fzf", "sed", "awk", "perl", "python", "python3",
+	"node", "ruby", "php", "mail", "wall", "write", "banner", "figlet", "cowsay", "tput", "column", "fold", "fmt", "nl",
+	"od", "xxd", "hexdump", "strings", "base64", "md5sum", "sha256sum", "sha1sum", "cksum", "date", "cal", "sleep",
+	"true", "false", ":", "yes", "seq", "expr", "bc", "dc", "let", "shift", "getopts", "wait", "jobs", "fg", "bg",
+	"disown", "ulimit", "umask", "dircolors", "tabs", "clear", "reset", "stty", "tty", "id", "whoami", "groups", "who",
+	"w", "last", "uptime", "free", "top", "htop", "ps", "pgrep", "lsof", "netstat", "ss", "ip", "ping", "dig", "host",
+	"nslookup", "traceroute", "code", "vim", "vi", "nvim", "emacs", "nano", "open", "xdg-open", "pbcopy", "xclip")
+
+// guessRunner handles an unknown program given what looks like a command
+// line as its arguments (run0 rm -rf /, setpriv … rm -rf /, conda run rm …):
+// the rest is checked as a command the program may run. Hardline findings on
+// such a guess are asked about, not blocked.
+func (p *parser) guessRunner(c *Command, name string, args []Word) {
+	if dataCommands[name] || len(args) == 0 || c.Guessed || len(c.Via) > 8 {
+		return
+	}
+	for i, a := range args {
+		if !a.Static {
+			continue
+		}
+		n := path.Base(a.Value)
+		if !destructive[n] && !strings.HasPrefix(n, "mkfs.") {
+			continue
+		}
+		rest := args[i:]
+		if len(rest) < 2 {
+			return
+		}
+		if in := p.inner(c, name+" (may run)", rest, nil); in != nil {
+			in.Guessed = true
+		}
+		return
 	}
 }
 
@@ -174,6 +225,7 @@ func (p *parser) inner(c *Command, carrier string, args []Word, env []Assign) *C
 	in.Wrapper = false
 	in.CodeSource, in.CodeDetail = "", ""
 	in.Inner = nil
+	in.Guessed = c.Guessed
 	c.Wrapper = true
 	if c.Inner == nil {
 		c.Inner = &in
@@ -266,8 +318,12 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 			}
 			run(name, rest[1:], nil)
 		}
-	case "numactl":
+	case "numactl", "noglob", "nocorrect":
 		run(name, rest, nil)
+	case "repeat":
+		if len(rest) > 1 {
+			run(name, rest[1:], nil)
+		}
 	case "env":
 		p.env(c, o, args, rest)
 	case "xargs":

@@ -39,10 +39,12 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 			}
 		}
 		for _, r := range hits {
-			if redundant(r, hits) {
+			if redundant(r, hits) || c.Guessed && r.Tier != Hardline {
+				// A guessed command is reported only for what would
+				// be hardline.
 				continue
 			}
-			if r.Tier == Hardline && (c.Deferred || c.Contained) {
+			if r.Tier == Hardline && (c.Deferred || c.Contained || c.Guessed) {
 				m.addSoft(r, c)
 				continue
 			}
@@ -58,9 +60,12 @@ func (m *matcher) addSoft(r *Rule, c *parse.Command) {
 	soft := *r
 	soft.Tier = Dangerous
 	soft.NeverPermanent = true
-	if c.Contained {
+	switch {
+	case c.Contained:
 		soft.Reason = "Inside a container: " + lowerFirst(r.Reason)
-	} else {
+	case c.Guessed:
+		soft.Reason = "If this program runs its arguments as a command: " + lowerFirst(r.Reason)
+	default:
 		soft.Reason = "Stored to run later: " + lowerFirst(r.Reason)
 	}
 	m.add(&soft, c.Start, c.End, c.Via, c.Line, c.Folded)

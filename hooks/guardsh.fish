@@ -21,7 +21,7 @@ if status is-interactive; and not set -q __guardsh_loaded
     # __guardsh_gate TEXT asks guardsh about TEXT and returns 0 (run it),
     # 1 (blocked), 2 (denied) or 3 (the check failed: treated as denied).
     function __guardsh_gate
-        $__guardsh_bin gate -c $argv[1]
+        $__guardsh_bin gate --shell fish --front fish -c $argv[1]
         set -l rc $status
         switch $rc
             case 0 1 2

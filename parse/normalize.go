@@ -177,7 +177,10 @@ func (p *parser) folded(text string) {
 	}
 	sub := &Result{Input: text}
 	fp := &parser{res: sub, opts: p.opts, src: text, vars: newVars(), outer: &[2]int{0, len(p.res.Input)}, outerLine: 1}
-	if !fp.parse(text) {
+	if p.fishSrc {
+		fp.src, fp.fishSrc = fishToBash(text), true
+	}
+	if !fp.parse(fp.src) {
 		rawScan(sub, text)
 	}
 	for _, c := range sub.Commands {

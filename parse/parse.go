@@ -21,7 +21,8 @@ const (
 
 // Options control [Commands].
 type Options struct {
-	// Shell is the dialect: "bash" (default), "posix", "sh" or "zsh".
+	// Shell is the dialect: "bash" (default), "posix", "sh", "zsh" or
+	// "fish" (rewritten to bash for analysis).
 	Shell string
 }
 
@@ -33,6 +34,8 @@ func (o Options) variant() syntax.LangVariant {
 		return syntax.LangZsh
 	case "mksh":
 		return syntax.LangMirBSDKorn
+	case "fish":
+		return syntax.LangBash
 	}
 	return syntax.LangBash
 }
@@ -64,7 +67,14 @@ func Commands(src string, opts Options) (res *Result) {
 		return res
 	}
 	p := &parser{res: res, opts: opts, src: text, vars: newVars()}
-	if !p.parse(text) {
+	if opts.Shell == "fish" {
+		// Parsed as bash after a rewrite; positions then refer to the
+		// rewritten text, so every command spans the whole input.
+		p.src = fishToBash(text)
+		p.outer, p.outerLine = &[2]int{0, len(text)}, 1
+		p.fishSrc = true
+	}
+	if !p.parse(p.src) {
 		rawScan(res, text)
 	}
 	if f, ok := Fold(text); ok {
@@ -105,6 +115,8 @@ type parser struct {
 	args []string
 	// cwd is the working directory after the cds seen so far, or "".
 	cwd string
+	// fish is set when the input was fish, rewritten for the parser.
+	fishSrc bool
 }
 
 // parse parses text and walks it. It reports false on a parse error.
@@ -112,7 +124,7 @@ func (p *parser) parse(text string) bool {
 	f, err := syntax.NewParser(syntax.Variant(p.opts.variant()), syntax.KeepComments(false)).
 		Parse(strings.NewReader(text), "")
 	if err != nil {
-		if p.outer == nil && syntax.IsIncomplete(err) {
+		if (p.outer == nil || p.fishSrc) && syntax.IsIncomplete(err) {
 			p.res.Incomplete = true
 		}
 		start, end := 0, len(text)
@@ -120,7 +132,7 @@ func (p *parser) parse(text string) bool {
 			start, end = p.outer[0], p.outer[1]
 		}
 		detail := err.Error()
-		if p.outer != nil {
+		if p.outer != nil && !p.fishSrc {
 			detail = fmt.Sprintf("%s payload: %s", strings.Join(p.via, " → "), detail)
 		}
 		p.res.Issues = append(p.res.Issues, Issue{Kind: IssueParse, Detail: detail, Start: start, End: end})

@@ -82,9 +82,9 @@ func parseCheckFlags(args []string) (*checkFlags, error) {
 		return nil, fmt.Errorf("unknown format %q (want text, json or sarif)", f.format)
 	}
 	switch f.shell {
-	case "bash", "posix", "sh", "zsh", "mksh":
+	case "bash", "posix", "sh", "zsh", "mksh", "fish":
 	default:
-		return nil, fmt.Errorf("unknown shell %q (want bash, posix or zsh)", f.shell)
+		return nil, fmt.Errorf("unknown shell %q (want bash, posix, zsh or fish)", f.shell)
 	}
 	n := 0
 	for _, set := range []bool{f.command != nil, f.hasDash2, len(f.files) > 0, f.batch} {

@@ -11,7 +11,7 @@ import (
 	"github.com/guardsh/guardsh/config"
 )
 
-const gateUsage = `usage: guardsh gate -c 'CMD' [--shell bash|posix|zsh] [--front NAME]
+const gateUsage = `usage: guardsh gate -c 'CMD' [--shell bash|posix|zsh|fish] [--front NAME]
 
 Checks one command line and, when a dangerous rule matches, asks on the
 terminal (/dev/tty) whether it may run.
@@ -28,7 +28,7 @@ func runGate(e *env, args []string) int {
 	var cmd string
 	haveCmd := false
 	fs.Func("c", "the command line to check", func(s string) error { cmd, haveCmd = s, true; return nil })
-	shell := fs.String("shell", "bash", "shell dialect: bash, posix or zsh")
+	shell := fs.String("shell", "bash", "shell dialect: bash, posix, zsh or fish")
 	front := fs.String("front", "gate", "name of the front end, for the audit log")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
@@ -42,7 +42,7 @@ func runGate(e *env, args []string) int {
 		return exitError
 	}
 	switch *shell {
-	case "bash", "posix", "sh", "zsh", "mksh":
+	case "bash", "posix", "sh", "zsh", "mksh", "fish":
 	default:
 		e.errorf("unknown --shell %q", *shell)
 		e.hint("use bash, posix or zsh")

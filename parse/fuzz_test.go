@@ -38,7 +38,18 @@ func FuzzCommands(f *testing.F) {
 				t.Fatalf("command span %d:%d outside input of %d bytes", c.Start, c.End, len(r.Input))
 			}
 		}
-		if !strings.Contains(s, "\x00") && len(s) < 1000 {
+		// The fish rewrite must stay linear and never loop.
+		start = time.Now()
+		fr := Commands(s, Options{Shell: "fish"})
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("fish: took %v on %d bytes", d, len(s))
+		}
+		for _, is := range fr.Issues {
+			if is.Kind == IssuePanic {
+				t.Fatalf("fish: panic: %s", is.Detail)
+			}
+		}
+		if strings.Contains(s, "\x00") {
 			_ = r
 		}
 	})

@@ -225,6 +225,15 @@ var table = []*Rule{
 		NoMatch: []string{"find . -name '*.pyc' -delete", "find / -name passwd", "find /tmp/x -delete"},
 	},
 	{
+		ID: "windows-hardline", Tier: Hardline, over: []string{"windows-destructive"},
+		Title:   "Wipe, format or shut down Windows",
+		Reason:  "A recursive delete of a drive root or of C:\\Windows, formatting or clearing a disk, and shutting the machine down destroy the system or every session on it.",
+		names:   []string{"cmd", "cmd.exe", "format", "format.com", "powershell", "powershell.exe", "pwsh", "pwsh.exe"},
+		cmd:     windowsHardline,
+		Match:   []string{"cmd /c del /s /q C:\\", "cmd.exe /c rd /s /q 'C:\\Windows'", "cmd /c format D: /q", "format C:", "pwsh -c Format-Volume -DriveLetter C", "powershell Stop-Computer -Force", "cmd /c shutdown /s /t 0", "powershell -Command Clear-Disk -Number 0 -RemoveData"},
+		NoMatch: []string{"cmd /c del /s /q C:\\build\\tmp", "cmd /c echo del /s /q C:\\", "powershell Get-Volume", "cmd /c dir C:\\"},
+	},
+	{
 		ID: "hardline-unparsed", Tier: Hardline,
 		Title:   "Hardline shape in text guardsh could not parse",
 		Reason:  "The input could not be fully analysed, and its raw text has the shape of a command that must never run.",
@@ -664,8 +673,8 @@ var table = []*Rule{
 		Reason:  "Deleting trees, shadow copies or boot configuration, forced kills and formats on Windows cannot be undone.",
 		names:   []string{"cmd", "cmd.exe", "vssadmin", "vssadmin.exe", "bcdedit", "bcdedit.exe", "taskkill", "taskkill.exe", "format", "format.com", "wmic", "wbadmin", "powershell", "powershell.exe", "pwsh", "pwsh.exe", "del", "rd", "rmdir", "cipher", "diskpart"},
 		cmd:     windowsDestructive,
-		Match:   []string{"cmd /c del /s /q C:\\data", "cmd.exe /c rd /s /q C:\\x", "vssadmin delete shadows /all /quiet", "bcdedit /set {default} recoveryenabled no", "taskkill /F /IM node.exe", "format C: /q", "powershell -EncodedCommand ZQBjAGgAbwA=", "pwsh -Command Remove-Item -Recurse -Force C:\\x", "wmic shadowcopy delete"},
-		NoMatch: []string{"cmd /c dir", "bcdedit /enum", "taskkill /IM notepad.exe", "powershell -Command Get-ChildItem"},
+		Match:   []string{"cmd /c del /s /q C:\\data", "cmd.exe /c rd /s /q C:\\x", "vssadmin delete shadows /all /quiet", "bcdedit /set {default} recoveryenabled no", "taskkill /F /IM node.exe", "powershell -EncodedCommand ZQBjAGgAbwA=", "pwsh -Command Remove-Item -Recurse -Force C:\\x", "wmic shadowcopy delete"},
+		NoMatch: []string{"cmd /c dir", "bcdedit /enum", "taskkill /IM notepad.exe", "powershell -Command Get-ChildItem", "cmd /c echo del /s /q x"},
 	},
 	{
 		ID: "crontab-remove", Tier: Dangerous,

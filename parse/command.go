@@ -126,6 +126,10 @@ type Command struct {
 	// program that may run it (run0 rm -rf /): it is reported, but
 	// hardline findings on it are approvable.
 	Guessed bool
+	// Implied is set for an rm standing for what another program deletes
+	// as a side effect (rsync --delete, tar --remove-files, mv): only
+	// hardline findings are reported on it.
+	Implied bool
 	// Deferred is set for a command stored to run later, when someone
 	// uses it (an alias body, a git alias or pager, a completion command).
 	Deferred bool

@@ -14,73 +14,97 @@ var wrappers = map[string]optSpec{
 	"sudo": {short: "AbEeHiKklnPSsVv", shortVal: "CDghpRrTtUu",
 		long:    []string{"askpass", "background", "preserve-env", "edit", "set-home", "login", "remove-timestamp", "reset-timestamp", "list", "non-interactive", "preserve-groups", "stdin", "shell", "version", "validate", "bell"},
 		longVal: []string{"close-from", "chdir", "group", "host", "prompt", "chroot", "role", "type", "command-timeout", "other-user", "user"}},
-	"doas":             {short: "nsL", shortVal: "uC"},
-	"pkexec":           {long: []string{"disable-internal-agent", "keep-cwd"}, longVal: []string{"user"}},
-	"command":          {short: "pvV"},
-	"builtin":          {},
-	"exec":             {short: "cl", shortVal: "a"},
-	"nohup":            {},
-	"nice":             {shortVal: "n", longVal: []string{"adjustment"}},
-	"ionice":           {short: "t", shortVal: "cnpPu", longVal: []string{"class", "classdata", "pid", "pgid", "uid"}, long: []string{"ignore"}},
-	"time":             {short: "pvaq", shortVal: "fo", long: []string{"portability", "verbose", "append", "quiet"}, longVal: []string{"format", "output"}},
-	"timeout":          {short: "v", shortVal: "sk", long: []string{"preserve-status", "foreground", "verbose"}, longVal: []string{"signal", "kill-after"}},
-	"setsid":           {short: "cfw", long: []string{"ctty", "fork", "wait"}},
-	"stdbuf":           {shortVal: "ioe", longVal: []string{"input", "output", "error"}},
-	"chroot":           {longVal: []string{"userspec", "groups"}, long: []string{"skip-chdir"}},
-	"busybox":          {},
-	"toybox":           {},
-	"unbuffer":         {short: "p"},
-	"caffeinate":       {short: "dimsu", shortVal: "tw"},
-	"torsocks":         {short: "iqd", shortVal: "uPaP"},
-	"proxychains":      {short: "q", shortVal: "f"},
-	"proxychains4":     {short: "q", shortVal: "f"},
-	"fakeroot":         {shortVal: "ils", long: []string{"unknown-is-real"}, longVal: []string{"lib", "faked"}},
-	"gosu":             {},
-	"su-exec":          {},
-	"taskset":          {short: "acp", long: []string{"all-tasks", "cpu-list", "pid"}},
-	"chrt":             {short: "bdfiorRmaevp", shortVal: "TPD"},
-	"numactl":          {short: "al", shortVal: "CNmpiPw", allShort: true},
-	"nsenter":          {short: "aFr", allShort: true, shortVal: "tSG"},
-	"unshare":          {allShort: true},
-	"systemd-run":      {allShort: true, shortVal: "pEuMH", longVal: []string{"unit", "property", "description", "slice", "uid", "gid", "working-directory", "setenv", "machine", "host", "on-calendar"}},
-	"firejail":         {allShort: true},
-	"strace":           {allShort: true, shortVal: "abeEIoOpPsSuUX"},
-	"ltrace":           {allShort: true, shortVal: "aeEhlLnoOpsuxX"},
-	"valgrind":         {allShort: true},
-	"catchsegv":        {},
-	"eatmydata":        {},
-	"rlwrap":           {allShort: true, shortVal: "abCDefFhHlmOopPqsSwz"},
-	"sg":               {},
-	"runuser":          {short: "lmpP", shortVal: "ugGswc", long: []string{"login", "preserve-environment", "pty"}, longVal: []string{"user", "group", "supp-group", "shell", "whitelist-environment", "command", "session-command"}},
-	"env":              {short: "i0v", shortVal: "uCSPa", long: []string{"ignore-environment", "null", "debug", "block-signal", "default-signal", "ignore-signal", "list-signal-handling"}, longVal: []string{"unset", "chdir", "split-string", "argv0"}},
-	"xargs":            {short: "0ekprtxo", shortVal: "adEIiLlnPsS", long: []string{"null", "interactive", "no-run-if-empty", "verbose", "exit", "open-tty", "show-limits"}, longVal: []string{"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"}},
-	"watch":            {short: "bcCdeglprtxwq", shortVal: "n", allShort: true, longVal: []string{"interval", "differences"}},
-	"flock":            {short: "sxunoFe", shortVal: "wEc", long: []string{"shared", "exclusive", "unlock", "nonblock", "close", "no-fork", "verbose"}, longVal: []string{"timeout", "conflict-exit-code", "command"}},
-	"parallel":         {allShort: true, shortVal: "jSIaBdEnNPlLsX", longVal: []string{"jobs", "sshlogin", "arg-file", "delimiter", "joblog", "results", "timeout", "retries", "tmpdir", "workdir"}},
-	"script":           {short: "aeEfqT", shortVal: "cBITOlm", longVal: []string{"command", "log-io", "log-in", "log-out", "log-timing", "echo", "logging-format"}},
-	"su":               {short: "lmpfP", shortVal: "cgGsw", long: []string{"login", "preserve-environment", "fast", "pty"}, longVal: []string{"command", "session-command", "group", "supp-group", "shell", "whitelist-environment"}},
-	"ssh":              {short: "46AaCfGgKkMNnqsTtVvXxYy", shortVal: "BbcDEeFIiJLlmOoPpQRSWw"},
-	"sshpass":          {short: "ev", shortVal: "pfdP"},
-	"arch":             {allShort: true, long: []string{"x86_64", "arm64", "arm64e", "i386"}},
-	"xvfb-run":         {short: "al", shortVal: "nsfepw", longVal: []string{"server-num", "server-args", "auth-file", "error-file", "xauth-protocol", "wait"}, long: []string{"auto-servernum", "listen-tcp"}},
-	"dbus-launch":      {allShort: true, long: []string{"exit-with-session", "exit-with-x11", "sh-syntax", "csh-syntax", "autolaunch", "binary-syntax", "close-stderr"}, longVal: []string{"config-file"}},
-	"dbus-run-session": {longVal: []string{"config-file", "dbus-daemon"}},
-	"proot":            {allShort: true, shortVal: "rbwvq", longVal: []string{"rootfs", "bind", "cwd", "verbose"}},
-	"cgexec":           {shortVal: "g", long: []string{"sticky"}},
-	"tsp":              {allShort: true, shortVal: "LDNE"},
-	"ts":               {allShort: true, shortVal: "LDNE"},
-	"chpst":            {allShort: true, shortVal: "uUeC/n lLmdofpc"},
-	"ip":               {},
-	"perf":             {},
-	"screen":           {},
-	"tmux":             {},
-	"docker":           {},
-	"podman":           {},
-	"kubectl":          {},
-	"crontab":          {},
-	"nodemon":          {},
-	"expect":           {},
-	"socat":            {},
+	"doas":                {short: "nsL", shortVal: "uC"},
+	"pkexec":              {long: []string{"disable-internal-agent", "keep-cwd"}, longVal: []string{"user"}},
+	"command":             {short: "pvV"},
+	"builtin":             {},
+	"exec":                {short: "cl", shortVal: "a"},
+	"nohup":               {},
+	"nice":                {shortVal: "n", longVal: []string{"adjustment"}},
+	"ionice":              {short: "t", shortVal: "cnpPu", longVal: []string{"class", "classdata", "pid", "pgid", "uid"}, long: []string{"ignore"}},
+	"time":                {short: "pvaq", shortVal: "fo", long: []string{"portability", "verbose", "append", "quiet"}, longVal: []string{"format", "output"}},
+	"timeout":             {short: "v", shortVal: "sk", long: []string{"preserve-status", "foreground", "verbose"}, longVal: []string{"signal", "kill-after"}},
+	"setsid":              {short: "cfw", long: []string{"ctty", "fork", "wait"}},
+	"stdbuf":              {shortVal: "ioe", longVal: []string{"input", "output", "error"}},
+	"chroot":              {longVal: []string{"userspec", "groups"}, long: []string{"skip-chdir"}},
+	"busybox":             {},
+	"toybox":              {},
+	"unbuffer":            {short: "p"},
+	"caffeinate":          {short: "dimsu", shortVal: "tw"},
+	"torsocks":            {short: "iqd", shortVal: "uPaP"},
+	"proxychains":         {short: "q", shortVal: "f"},
+	"proxychains4":        {short: "q", shortVal: "f"},
+	"fakeroot":            {shortVal: "ils", long: []string{"unknown-is-real"}, longVal: []string{"lib", "faked"}},
+	"gosu":                {},
+	"su-exec":             {},
+	"taskset":             {short: "acp", long: []string{"all-tasks", "cpu-list", "pid"}},
+	"chrt":                {short: "bdfiorRmaevp", shortVal: "TPD"},
+	"numactl":             {short: "al", shortVal: "CNmpiPw", allShort: true},
+	"nsenter":             {short: "aFr", allShort: true, shortVal: "tSG"},
+	"unshare":             {allShort: true},
+	"systemd-run":         {allShort: true, shortVal: "pEuMH", longVal: []string{"unit", "property", "description", "slice", "uid", "gid", "working-directory", "setenv", "machine", "host", "on-calendar"}},
+	"firejail":            {allShort: true},
+	"strace":              {allShort: true, shortVal: "abeEIoOpPsSuUX"},
+	"ltrace":              {allShort: true, shortVal: "aeEhlLnoOpsuxX"},
+	"valgrind":            {allShort: true},
+	"catchsegv":           {},
+	"eatmydata":           {},
+	"rlwrap":              {allShort: true, shortVal: "abCDefFhHlmOopPqsSwz"},
+	"sg":                  {},
+	"runuser":             {short: "lmpP", shortVal: "ugGswc", long: []string{"login", "preserve-environment", "pty"}, longVal: []string{"user", "group", "supp-group", "shell", "whitelist-environment", "command", "session-command"}},
+	"env":                 {short: "i0v", shortVal: "uCSPa", long: []string{"ignore-environment", "null", "debug", "block-signal", "default-signal", "ignore-signal", "list-signal-handling"}, longVal: []string{"unset", "chdir", "split-string", "argv0"}},
+	"xargs":               {short: "0ekprtxo", shortVal: "adEIiLlnPsS", long: []string{"null", "interactive", "no-run-if-empty", "verbose", "exit", "open-tty", "show-limits"}, longVal: []string{"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"}},
+	"watch":               {short: "bcCdeglprtxwq", shortVal: "n", allShort: true, longVal: []string{"interval", "differences"}},
+	"flock":               {short: "sxunoFe", shortVal: "wEc", long: []string{"shared", "exclusive", "unlock", "nonblock", "close", "no-fork", "verbose"}, longVal: []string{"timeout", "conflict-exit-code", "command"}},
+	"parallel":            {allShort: true, shortVal: "jSIaBdEnNPlLsX", longVal: []string{"jobs", "sshlogin", "arg-file", "delimiter", "joblog", "results", "timeout", "retries", "tmpdir", "workdir"}},
+	"script":              {short: "aeEfqT", shortVal: "cBITOlm", longVal: []string{"command", "log-io", "log-in", "log-out", "log-timing", "echo", "logging-format"}},
+	"su":                  {short: "lmpfP", shortVal: "cgGsw", long: []string{"login", "preserve-environment", "fast", "pty"}, longVal: []string{"command", "session-command", "group", "supp-group", "shell", "whitelist-environment"}},
+	"ssh":                 {short: "46AaCfGgKkMNnqsTtVvXxYy", shortVal: "BbcDEeFIiJLlmOoPpQRSWw"},
+	"sshpass":             {short: "ev", shortVal: "pfdP"},
+	"run0":                {allShort: true, shortVal: "uDg", longVal: []string{"user", "group", "chdir", "description", "slice", "property", "unit", "setenv", "nice", "machine", "background"}},
+	"coreutils":           {longVal: []string{"coreutils-prog", "coreutils-prog-shebang"}},
+	"npx":                 {allShort: true, shortVal: "pc", longVal: []string{"package", "call"}},
+	"bunx":                {allShort: true},
+	"mosh":                {},
+	"uv":                  {},
+	"poetry":              {},
+	"pipenv":              {},
+	"bundle":              {},
+	"pdm":                 {},
+	"hatch":               {},
+	"machinectl":          {},
+	"vagrant":             {},
+	"lxc":                 {},
+	"incus":               {},
+	"setarch":             {allShort: true, long: []string{"uname-2.6", "verbose", "addr-no-randomize", "fdpic-funcptrs", "mmap-page-zero", "addr-compat-layout", "read-implies-exec", "32bit", "short-inode", "whole-seconds", "sticky-timeouts", "3gb", "4gb"}},
+	"setpriv":             {allShort: true, longVal: []string{"reuid", "regid", "groups", "inh-caps", "ambient-caps", "bounding-set", "securebits", "pdeathsig", "selinux-label", "apparmor-profile", "landlock-access", "landlock-rule"}},
+	"logsave":             {short: "asv"},
+	"faketime":            {allShort: true, shortVal: "f"},
+	"cpulimit":            {allShort: true, shortVal: "lpe", long: []string{"foreground", "kill", "restore", "verbose", "lazy"}, longVal: []string{"limit", "pid", "exe"}},
+	"daemonize":           {allShort: true, shortVal: "aceEglopPuv"},
+	"bwrap":               {allShort: true},
+	"flatpak-spawn":       {allShort: true},
+	"distrobox-host-exec": {},
+	"arch":                {allShort: true, long: []string{"x86_64", "arm64", "arm64e", "i386"}},
+	"xvfb-run":            {short: "al", shortVal: "nsfepw", longVal: []string{"server-num", "server-args", "auth-file", "error-file", "xauth-protocol", "wait"}, long: []string{"auto-servernum", "listen-tcp"}},
+	"dbus-launch":         {allShort: true, long: []string{"exit-with-session", "exit-with-x11", "sh-syntax", "csh-syntax", "autolaunch", "binary-syntax", "close-stderr"}, longVal: []string{"config-file"}},
+	"dbus-run-session":    {longVal: []string{"config-file", "dbus-daemon"}},
+	"proot":               {allShort: true, shortVal: "rbwvq", longVal: []string{"rootfs", "bind", "cwd", "verbose"}},
+	"cgexec":              {shortVal: "g", long: []string{"sticky"}},
+	"tsp":                 {allShort: true, shortVal: "LDNE"},
+	"ts":                  {allShort: true, shortVal: "LDNE"},
+	"chpst":               {allShort: true, shortVal: "uUeC/n lLmdofpc"},
+	"ip":                  {},
+	"perf":                {},
+	"screen":              {},
+	"tmux":                {},
+	"docker":              {},
+	"podman":              {},
+	"kubectl":             {},
+	"crontab":             {},
+	"nodemon":             {},
+	"expect":              {},
+	"socat":               {},
 }
 
 // unwrap looks at what a command runs: wrappers, shells, eval, interpreters
@@ -160,6 +184,78 @@ func (p *parser) unwrap(c *Command) {
 		}
 		p.programs(c, name, args)
 		p.guessRunner(c, name, args)
+		p.deletesWithoutRm(c, name, args)
+	}
+}
+
+// deletesWithoutRm records what a program deletes as a side effect, as an
+// rm -rf of it marked Guessed (reported only where rm -rf would be
+// hardline): rsync --delete into DEST, tar --remove-files, zip -m, 7z -sdel,
+// gzip -r, mv of whole trees, rimraf. The rm is marked Implied: only what
+// would be hardline is reported.
+func (p *parser) deletesWithoutRm(c *Command, name string, args []Word) {
+	var ops []Word
+	a := optSpec{allShort: true, shortVal: "efCTIbXjVHgKNoF", longVal: []string{"exclude", "include", "filter", "rsh", "rsync-path", "files-from", "directory", "file", "suffix", "target-directory"}}.parse(args)
+	rest := args[a.rest:]
+	for _, w := range rest {
+		if !strings.HasPrefix(w.Value, "-") {
+			ops = append(ops, w)
+		}
+	}
+	has := func(prefixes ...string) bool {
+		for _, w := range args {
+			for _, pre := range prefixes {
+				if strings.HasPrefix(w.Value, pre) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var victims []Word
+	switch name {
+	case "rsync":
+		if has("--delete", "--del", "--remove-source-files") && len(ops) > 0 {
+			victims = ops[len(ops)-1:]
+			if has("--remove-source-files") {
+				victims = ops[:len(ops)-1]
+			}
+		}
+	case "tar", "bsdtar":
+		if has("--remove-files") {
+			victims = ops
+		}
+	case "zip":
+		if has("-m", "--move") || a.has("-m") {
+			if len(ops) > 1 {
+				victims = ops[1:]
+			}
+		}
+	case "7z", "7za", "7zz":
+		if has("-sdel") && len(ops) > 2 {
+			victims = ops[2:]
+		}
+	case "gzip", "bzip2", "xz", "zstd", "pigz":
+		if a.has("-r", "--recursive") {
+			victims = ops
+		}
+	case "mv":
+		// Moving / or home away is deleting them from where they are.
+		for _, w := range ops[:max(0, len(ops)-1)] {
+			if RootLike(w.Value) || HomeLike(w.Value) {
+				victims = append(victims, w)
+			}
+		}
+	case "rimraf", "del-cli", "trash":
+		victims = ops
+	}
+	if len(victims) == 0 {
+		return
+	}
+	argv := []Word{{Value: "rm", Static: true, Start: c.Start, End: c.End}, {Value: "-rf", Static: true, Start: c.Start, End: c.End}}
+	in := p.inner(c, name+" (deletes)", append(argv, victims...), nil)
+	if in != nil {
+		in.Implied = true
 	}
 }
 
@@ -226,6 +322,7 @@ func (p *parser) inner(c *Command, carrier string, args []Word, env []Assign) *C
 	in.CodeSource, in.CodeDetail = "", ""
 	in.Inner = nil
 	in.Guessed = c.Guessed
+	in.Implied = false
 	c.Wrapper = true
 	if c.Inner == nil {
 		c.Inner = &in
@@ -274,7 +371,8 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 	case "exec", "builtin", "nohup", "time", "setsid", "stdbuf", "busybox", "toybox", "unbuffer", "caffeinate",
 		"torsocks", "proxychains", "proxychains4", "fakeroot", "strace", "ltrace", "valgrind", "catchsegv",
 		"eatmydata", "rlwrap", "doas", "pkexec", "ionice", "unshare", "firejail", "systemd-run", "nsenter",
-		"sshpass", "arch", "xvfb-run", "dbus-launch", "dbus-run-session", "proot", "cgexec", "tsp", "ts", "chpst", "run0", "coreutils", "npx":
+		"sshpass", "arch", "xvfb-run", "dbus-launch", "dbus-run-session", "proot", "cgexec", "tsp", "ts", "chpst", "run0", "coreutils", "npx",
+		"bunx", "setpriv", "cpulimit", "daemonize", "bwrap", "flatpak-spawn", "distrobox-host-exec":
 		if name == "ionice" && o.has("-p", "--pid", "-P", "--pgid", "-u", "--uid") {
 			return
 		}
@@ -296,6 +394,11 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 				// chroot DIR runs $SHELL -i.
 				return
 			}
+			run(name, rest[1:], nil)
+		}
+	case "setarch", "logsave", "faketime":
+		// setarch ARCH CMD, logsave LOGFILE CMD, faketime TIME CMD.
+		if len(rest) > 1 {
 			run(name, rest[1:], nil)
 		}
 	case "taskset", "chrt", "gosu", "su-exec", "sg":
@@ -424,9 +527,9 @@ func (p *parser) subcommandRunners(c *Command, name string, args []Word) {
 	val := func(w Word) []Word { return []Word{w} }
 	switch name {
 	case "mosh":
-		if i := indexWord(args, "--"); i >= 0 && i+2 < len(args) {
-			text, static := joinArgs(args[i+2:])
-			p.codeText(c, "mosh", text, static, args[i+2:])
+		if i := indexWord(args, "--"); i >= 0 && i+1 < len(args) {
+			text, static := joinArgs(args[i+1:])
+			p.codeText(c, "mosh", text, static, args[i+1:])
 		}
 	case "uv", "poetry", "pipenv", "pdm", "hatch", "bundle":
 		sub := "run"

@@ -39,7 +39,7 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 			}
 		}
 		for _, r := range hits {
-			if redundant(r, hits) || c.Guessed && r.Tier != Hardline {
+			if redundant(r, hits) || (c.Guessed || c.Implied) && r.Tier != Hardline {
 				// A guessed command is reported only for what would
 				// be hardline.
 				continue

@@ -194,6 +194,11 @@ func (p *parser) unwrap(c *Command) {
 // gzip -r, mv of whole trees, rimraf. The rm is marked Implied: only what
 // would be hardline is reported.
 func (p *parser) deletesWithoutRm(c *Command, name string, args []Word) {
+	switch name {
+	case "rsync", "tar", "bsdtar", "zip", "7z", "7za", "7zz", "gzip", "bzip2", "xz", "zstd", "pigz", "mv", "rimraf", "del-cli", "trash":
+	default:
+		return
+	}
 	var ops []Word
 	a := optSpec{allShort: true, shortVal: "efCTIbXjVHgKNoF", longVal: []string{"exclude", "include", "filter", "rsh", "rsync-path", "files-from", "directory", "file", "suffix", "target-directory"}}.parse(args)
 	rest := args[a.rest:]

@@ -61,6 +61,22 @@ var wrappers = map[string]optSpec{
 	"su":                  {short: "lmpfP", shortVal: "cgGsw", long: []string{"login", "preserve-environment", "fast", "pty"}, longVal: []string{"command", "session-command", "group", "supp-group", "shell", "whitelist-environment"}},
 	"ssh":                 {short: "46AaCfGgKkMNnqsTtVvXxYy", shortVal: "BbcDEeFIiJLlmOoPpQRSWw"},
 	"sshpass":             {short: "ev", shortVal: "pfdP"},
+	"ansible":             {},
+	"salt":                {},
+	"salt-ssh":            {},
+	"salt-call":           {},
+	"pdsh":                {},
+	"pssh":                {},
+	"parallel-ssh":        {},
+	"clush":               {},
+	"gcloud":              {},
+	"nix-shell":           {},
+	"nix":                 {},
+	"npm":                 {},
+	"pnpm":                {},
+	"yarn":                {},
+	"capsh":               {},
+	"start-stop-daemon":   {},
 	"run0":                {allShort: true, shortVal: "uDg", longVal: []string{"user", "group", "chdir", "description", "slice", "property", "unit", "setenv", "nice", "machine", "background"}},
 	"coreutils":           {longVal: []string{"coreutils-prog", "coreutils-prog-shebang"}},
 	"npx":                 {allShort: true, shortVal: "pc", longVal: []string{"package", "call"}},
@@ -531,6 +547,38 @@ func (p *parser) subcommandRunners(c *Command, name string, args []Word) {
 	}
 	val := func(w Word) []Word { return []Word{w} }
 	switch name {
+	case "nix-shell", "nix":
+		if w, ok := optAnywhere(args, "--run", "--command", "-c"); ok {
+			p.codeText(c, name+" --run", w.Value, w.Static, val(w))
+		}
+	case "npm", "pnpm", "yarn":
+		for i, a := range args {
+			if a.Value == "exec" || a.Value == "x" || a.Value == "dlx" {
+				rest := args[i+1:]
+				if j := indexWord(rest, "--"); j >= 0 {
+					rest = rest[j+1:]
+				} else {
+					rest = skipOpts(rest, "-p", "--package", "-c", "--call", "-w", "--workspace")
+				}
+				p.inner(c, name+" "+a.Value, rest, nil)
+				return
+			}
+			if !strings.HasPrefix(a.Value, "-") {
+				return
+			}
+		}
+	case "capsh":
+		if i := indexWord(args, "--"); i >= 0 {
+			p.shell(c, "bash", args[i+1:])
+		}
+	case "start-stop-daemon":
+		if w, ok := optAnywhere(args, "-x", "--exec", "-a", "--startas"); ok {
+			argv := []Word{w}
+			if i := indexWord(args, "--"); i >= 0 {
+				argv = append(argv, args[i+1:]...)
+			}
+			p.inner(c, "start-stop-daemon", argv, nil)
+		}
 	case "mosh":
 		if i := indexWord(args, "--"); i >= 0 && i+1 < len(args) {
 			text, static := joinArgs(args[i+1:])
@@ -559,6 +607,13 @@ func (p *parser) subcommandRunners(c *Command, name string, args []Word) {
 			}
 		}
 	case "ansible":
+		if m, ok := optAnywhere(args, "-m", "--module-name"); ok {
+			switch strings.TrimPrefix(m.Value, "ansible.builtin.") {
+			case "shell", "command", "raw", "script":
+			default:
+				return // other modules take key=value arguments
+			}
+		}
 		if w, ok := optAnywhere(args, "-a", "--args"); ok {
 			p.codeText(c, "ansible -a", w.Value, w.Static, val(w))
 		}

@@ -845,9 +845,6 @@ func tampers(c *parse.Command) bool {
 	return false
 }
 
-// lowerBase is the lower-case base name of a path.
-func lowerBase(s string) string { return strings.ToLower(path.Base(s)) }
-
 // downloadThenRun finds a file written by curl or wget that a later command
 // of the same input runs: as a program, or as the script of a shell,
 // interpreter or source.

@@ -157,5 +157,3 @@ func issueRule(kinds ...string) func(r *parse.Result) []hit {
 		return out
 	}
 }
-
-func lower(s string) string { return strings.ToLower(s) }

@@ -722,7 +722,7 @@ var table = []*Rule{
 			case "setenforce":
 				return strings.Contains(w, "0") || strings.Contains(strings.ToLower(w), "permissive")
 			case "firewall-cmd":
-				return strings.Contains(w, "--panic-off") && false || strings.Contains(w, "--set-default-zone=trusted")
+				return strings.Contains(w, "--set-default-zone=trusted")
 			case "pfctl":
 				return args(c).has("d", "F")
 			case "spctl":

@@ -193,11 +193,10 @@ func TopLevelGlob(p string) bool {
 	if !strings.HasPrefix(p, "/") {
 		return false
 	}
-	first, rest, _ := strings.Cut(p[1:], "/")
+	first, _, _ := strings.Cut(p[1:], "/")
 	if !strings.ContainsAny(first, "*?[") || first == "*" {
 		return false
 	}
-	_ = rest
 	for d := range systemDirs {
 		name := strings.TrimPrefix(d, "/")
 		if strings.Contains(name, "/") {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/guardsh/guardsh/config"
+	"github.com/guardsh/guardsh/internal/atomicfile"
 )
 
 // Dirs are where guardsh keeps its copy of tirith and its notes about it.
@@ -269,38 +270,13 @@ func writeProbeCache(dir string, m map[string]probeEntry) {
 	_ = writeFileAtomic(filepath.Join(dir, probeFile), data, 0o600) // a cache: losing it costs one probe
 }
 
-// writeFileAtomic writes data to a temporary file in the same directory,
-// syncs it and renames it over name.
+// writeFileAtomic creates the file's directory and writes the file
+// atomically (temporary file, fsync, rename).
 func writeFileAtomic(name string, data []byte, perm os.FileMode) error {
-	dir := filepath.Dir(name)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := os.MkdirAll(filepath.Dir(name), 0o700); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(name)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name()) // after a successful rename, a no-op
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Chmod(perm); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(f.Name(), name); err != nil {
-		return err
-	}
-	syncDir(dir)
-	return nil
+	return atomicfile.WriteFile(name, data, perm)
 }
 
 func syncDir(dir string) {

@@ -160,7 +160,7 @@ func BlockDevice(p string) bool {
 			if pre == "loop" && rest == "-control" {
 				return false
 			}
-			if rest[0] >= 'a' && rest[0] <= 'z' || rest[0] >= '0' && rest[0] <= '9' {
+			if rest[0] >= 'a' && rest[0] <= 'z' || rest[0] >= '0' && rest[0] <= '9' || rest[0] == '[' || rest[0] == '?' || rest[0] == '*' {
 				return true
 			}
 		}

@@ -1078,7 +1078,7 @@ func (p *parser) interpreter(c *Command, name string, lang Lang, args []Word) {
 			code[0].Static, code[0].Origin = argStatic(args, v)
 		} else if o.has("-m") {
 			return
-		} else if rest := args[o.rest:]; len(rest) == 0 || rest[0].Value == "-" {
+		} else if rest := args[o.rest:]; len(rest) == 0 || rest[0].Value == "-" || rest[0].Value == "/dev/stdin" {
 			fromStdin = true
 		} else if !rest[0].Static {
 			p.substCode(c, name, rest[0])
@@ -1158,7 +1158,9 @@ func (p *parser) interpreter(c *Command, name string, lang Lang, args []Word) {
 		if s, ok := o.get("--source"); ok {
 			code = append(code, Word{Value: s, Static: true, Start: c.Start, End: c.End})
 		}
-		if !o.has("-f", "--file") {
+		if f, _ := o.get("-f", "--file"); f == "/dev/stdin" || f == "-" {
+			fromStdin = true
+		} else if !o.has("-f", "--file") {
 			if rest := args[o.rest:]; len(rest) > 0 {
 				prog := rest[0]
 				// -v name=value: known to the program before it runs.
@@ -1236,6 +1238,13 @@ func argStatic(args []Word, v string) (bool, string) {
 // source scans interpreter code and records what it runs: shell command
 // lines as payloads, deletions as rm commands, and dynamic calls.
 func (p *parser) source(c *Command, label string, lang Lang, w Word) {
+	if forkLoop(w.Value) {
+		// fork in a loop: a fork bomb in the interpreter. Recorded as the
+		// shape the fork-bomb rule knows: a function calling itself in
+		// the background.
+		p.add(&Command{Args: []Word{{Value: ":", Static: true, Start: c.Start, End: c.End}}, InFunc: ":", Background: true,
+			Via: append(append([]string(nil), c.Via...), label), Line: c.Line, Start: c.Start, End: c.End})
+	}
 	scan := ScanSource(lang, w.Value)
 	for _, s := range scan.Shell {
 		p.payload(label, s, w, c.Line, false)
@@ -1407,4 +1416,20 @@ func xargsArgs(cmd []Word, o parsed, in string, c *Command) []Word {
 		out = append(out, mk(f))
 	}
 	return out
+}
+
+// forkLoop reports interpreter code that forks inside an endless loop:
+// perl -e 'fork while fork', ruby -e 'loop { fork }', python's
+// while True: os.fork().
+func forkLoop(code string) bool {
+	low := strings.ToLower(code)
+	if !strings.Contains(low, "fork") {
+		return false
+	}
+	for _, loop := range []string{"while", "loop", "until", "for(;;)", "for (;;)", "setinterval"} {
+		if strings.Contains(low, loop) {
+			return true
+		}
+	}
+	return false
 }

@@ -44,6 +44,9 @@ func viaHas(c *parse.Command, carriers ...string) bool {
 }
 
 func killsAll(c *parse.Command) bool {
+	if c.Name() == "killall5" {
+		return args(c).has("9") || sigKill(c)
+	}
 	if c.Name() == "pkill" || c.Name() == "killall" {
 		// SIGKILL to every process of root.
 		a := args(c, "-u", "-U", "--euid", "--uid", "-s", "--signal")

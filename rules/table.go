@@ -165,9 +165,9 @@ var table = []*Rule{
 		ID: "kill-all", Tier: Hardline,
 		Title:   "Kill every process",
 		Reason:  "Signalling PID -1 kills every process you may signal, including your session.",
-		names:   []string{"kill", "pkill", "killall"},
+		names:   []string{"kill", "pkill", "killall", "killall5"},
 		cmd:     killsAll,
-		Match:   []string{"pkill -9 -u root .", "kill -9 -1", "kill -1", "kill -- -1", "kill -KILL -1", "kill -s KILL -1", "sudo kill -9 -1"},
+		Match:   []string{"killall5 -9", "pkill -9 -u root .", "kill -9 -1", "kill -1", "kill -- -1", "kill -KILL -1", "kill -s KILL -1", "sudo kill -9 -1"},
 		NoMatch: []string{"kill 1234", "kill -9 1234", "kill -1 1234", "kill %1"},
 	},
 	{

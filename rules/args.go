@@ -160,12 +160,24 @@ func credentialFile(p string) bool {
 	if envFile(path.Base(c)) {
 		return true
 	}
-	if !strings.HasPrefix(c, "~/") && !strings.HasPrefix(c, "/root/") && !strings.HasPrefix(c, "/home/") {
+	if strings.Contains(c, ".git/hooks/") || strings.HasPrefix(c, ".githooks/") || strings.Contains(c, "/.config/autostart/") ||
+		strings.Contains(c, "/.config/systemd/user/") || strings.Contains(c, "/Library/LaunchAgents/") {
+		return true // code that runs on the next commit, login or boot
+	}
+	if strings.HasPrefix(c, "~") && !strings.HasPrefix(c, "~/") {
+		// ~root/.bashrc, ~bob/.ssh: another user's home.
+		if i := strings.IndexByte(c, '/'); i > 0 {
+			c = "~" + c[i:]
+		}
+	}
+	if !strings.HasPrefix(c, "~/") && !strings.HasPrefix(c, "/root/") && !strings.HasPrefix(c, "/home/") && !strings.HasPrefix(c, "/Users/") {
 		return false
 	}
 	rest := c[strings.IndexByte(c, '/')+1:]
-	if strings.HasPrefix(c, "/home/") {
-		_, rest, _ = strings.Cut(rest[len("home/"):], "/")
+	if strings.HasPrefix(c, "/home/") || strings.HasPrefix(c, "/Users/") {
+		_, rest, _ = strings.Cut(rest[strings.IndexByte(rest, '/')+1:], "/")
+	} else if strings.HasPrefix(c, "/root/") {
+		rest = strings.TrimPrefix(c, "/root/")
 	}
 	rest = path.Clean(rest)
 	for _, f := range []string{".ssh", ".aws/credentials", ".aws/config", ".netrc", ".pgpass", ".npmrc", ".pypirc",
@@ -188,6 +200,11 @@ func secretFile(p string) bool {
 		c = "~" + strings.TrimPrefix(c, "${HOME}")
 	}
 	base := path.Base(c)
+	switch base {
+	case "master.key", "credentials.yml.enc", "terraform.tfstate", "terraform.tfstate.backup", "service-account.json",
+		"credentials.json", "client_secret.json", ".vault-token", "kubeconfig", "secrets.yml", "secrets.yaml":
+		return true
+	}
 	if envFile(base) ||
 		strings.HasPrefix(base, "id_") && strings.Contains(c, ".ssh") ||
 		c == "/etc/shadow" || c == "/etc/gshadow" || strings.HasPrefix(c, "/etc/ssh/ssh_host_") && !strings.HasSuffix(c, ".pub") {
@@ -196,7 +213,7 @@ func secretFile(p string) bool {
 	if !strings.HasPrefix(c, "~/") && !strings.HasPrefix(c, "/root/") && !strings.HasPrefix(c, "/home/") {
 		return false
 	}
-	for _, f := range []string{"/.ssh", "/.aws/credentials", "/.netrc", "/.gnupg", "/.git-credentials", "/.docker/config.json",
+	for _, f := range []string{"/.ssh", "/.aws", "/.aws/credentials", "/.netrc", "/.gnupg", "/.git-credentials", "/.docker/config.json",
 		"/.kube/config", "/.pgpass", "/.npmrc", "/.pypirc", "/.config/gh/hosts.yml", "/.vault-token", "/.config/gcloud", "/.azure"} {
 		if strings.HasSuffix(c, f) || strings.Contains(c, f+"/") {
 			return !strings.HasSuffix(c, ".pub") && !strings.HasSuffix(c, "known_hosts")

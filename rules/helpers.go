@@ -620,6 +620,9 @@ func cloudDestroys(c *parse.Command) bool {
 	s, rest := sub(c, "-n", "--namespace", "--context", "--kubeconfig", "-f", "--profile", "--region", "--project", "-chdir")
 	switch c.Name() {
 	case "kubectl":
+		if s == "apply" && has("--prune") && !dry {
+			return true
+		}
 		if s != "delete" || dry {
 			return false
 		}
@@ -665,6 +668,12 @@ func exfiltrates(c *parse.Command) bool {
 	name := c.Name()
 	switch name {
 	case "gh":
+		// gh api -X DELETE …: a raw delete of a repository or resource.
+		for i, w := range c.Args {
+			if (w.Value == "-X" || w.Value == "--method") && i+1 < len(c.Args) && strings.EqualFold(c.Args[i+1].Value, "DELETE") {
+				return true
+			}
+		}
 		// gh gist create FILE uploads it.
 		if s, rest := sub(c); s == "gist" && len(rest) > 0 && rest[0].Value == "create" {
 			for _, w := range rest[1:] {
@@ -725,6 +734,10 @@ func exfiltrates(c *parse.Command) bool {
 		switch s.Name() {
 		case "env", "printenv", "set", "export":
 			if len(s.Args) == 1 || s.Name() == "printenv" && secretName(s.Args[1].Value) {
+				return true
+			}
+		case "gcloud", "gh", "security", "vault", "kubectl", "op", "pass", "aws", "az", "doppler", "bw", "heroku":
+			if printsSecret(s) {
 				return true
 			}
 		case "gpg", "gpg2":
@@ -1061,51 +1074,60 @@ func piped(from, to *parse.Command) bool {
 // destroyers maps programs to the subcommand words (any of them, in order of
 // appearance) by which they destroy data.
 var destroyers = map[string][][]string{
-	"zpool":      {{"destroy"}},
-	"zfs":        {{"destroy"}},
-	"lvremove":   {{}},
-	"vgremove":   {{}},
-	"pvremove":   {{}},
-	"mdadm":      {{"--zero-superblock"}},
-	"dropdb":     {{}},
-	"mysqladmin": {{"drop"}},
-	"rails":      {{"db:drop"}, {"db:reset"}, {"db:schema:load"}, {"db:purge"}},
-	"rake":       {{"db:drop"}, {"db:reset"}, {"db:purge"}},
-	"manage.py":  {{"flush"}, {"reset_db"}, {"sqlflush"}},
-	"prisma":     {{"migrate", "reset"}, {"db", "push", "--force-reset"}},
-	"supabase":   {{"db", "reset"}},
-	"heroku":     {{"pg:reset"}, {"apps:destroy"}, {"apps:delete"}},
-	"cdk":        {{"destroy"}},
-	"vagrant":    {{"destroy"}},
-	"virsh":      {{"undefine"}, {"vol-delete"}, {"pool-delete"}},
-	"lxc":        {{"delete"}},
-	"incus":      {{"delete"}},
-	"multipass":  {{"delete"}, {"purge"}},
-	"gh":         {{"repo", "delete"}, {"release", "delete"}},
-	"npm":        {{"unpublish"}},
-	"fly":        {{"apps", "destroy"}, {"destroy"}},
-	"flyctl":     {{"apps", "destroy"}, {"destroy"}},
-	"firebase":   {{"projects:delete"}, {"database:remove"}, {"firestore:delete"}},
-	"vercel":     {{"remove"}, {"rm"}},
-	"doctl":      {{"delete"}},
-	"sam":        {{"delete"}},
-	"serverless": {{"remove"}},
-	"sls":        {{"remove"}},
-	"btrfs":      {{"subvolume", "delete"}},
-	"etcdctl":    {{"del", "--prefix"}},
-	"consul":     {{"kv", "delete", "-recurse"}},
-	"rclone":     {{"purge"}, {"delete"}},
-	"s3cmd":      {{"del", "--recursive"}, {"rb", "--recursive"}},
-	"mc":         {{"rm", "--force"}, {"rb", "--force"}},
-	"php":        {{"artisan", "migrate:fresh"}, {"artisan", "db:wipe"}, {"artisan", "migrate:reset"}},
-	"dotnet":     {{"ef", "database", "drop"}},
-	"bfg":        {{}},
-	"hcloud":     {{"delete"}},
-	"pulumi":     {{"stack", "rm", "--force"}},
-	"terraform":  {{"workspace", "delete", "-force"}},
-	"tofu":       {{"workspace", "delete", "-force"}},
-	"VBoxManage": {{"unregistervm", "--delete"}},
-	"vboxmanage": {{"unregistervm", "--delete"}},
+	"zpool":          {{"destroy"}},
+	"zfs":            {{"destroy"}},
+	"lvremove":       {{}},
+	"vgremove":       {{}},
+	"pvremove":       {{}},
+	"mdadm":          {{"--zero-superblock"}},
+	"dropdb":         {{}},
+	"mysqladmin":     {{"drop"}},
+	"rails":          {{"db:drop"}, {"db:reset"}, {"db:schema:load"}, {"db:purge"}, {"db:migrate:reset"}},
+	"rake":           {{"db:drop"}, {"db:reset"}, {"db:purge"}},
+	"manage.py":      {{"flush"}, {"reset_db"}, {"sqlflush"}, {"migrate", "zero"}},
+	"prisma":         {{"migrate", "reset"}, {"db", "push", "--force-reset"}},
+	"supabase":       {{"db", "reset"}},
+	"heroku":         {{"pg:reset"}, {"apps:destroy"}, {"apps:delete"}},
+	"cdk":            {{"destroy"}},
+	"vagrant":        {{"destroy"}},
+	"virsh":          {{"undefine"}, {"vol-delete"}, {"pool-delete"}},
+	"lxc":            {{"delete"}},
+	"incus":          {{"delete"}},
+	"multipass":      {{"delete"}, {"purge"}},
+	"gh":             {{"repo", "delete"}, {"release", "delete"}},
+	"npm":            {{"unpublish"}},
+	"fly":            {{"apps", "destroy"}, {"destroy"}},
+	"flyctl":         {{"apps", "destroy"}, {"destroy"}},
+	"firebase":       {{"projects:delete"}, {"database:remove"}, {"firestore:delete"}},
+	"vercel":         {{"remove"}, {"rm"}},
+	"doctl":          {{"delete"}},
+	"sam":            {{"delete"}},
+	"serverless":     {{"remove"}},
+	"sls":            {{"remove"}},
+	"btrfs":          {{"subvolume", "delete"}, {"su", "d"}, {"sub", "del"}, {"subvol", "delete"}},
+	"alembic":        {{"downgrade", "base"}},
+	"mix":            {{"ecto.drop"}, {"ecto.reset"}},
+	"sequelize":      {{"db:drop"}},
+	"sequelize-cli":  {{"db:drop"}},
+	"flyway":         {{"clean"}},
+	"liquibase":      {{"drop-all"}, {"dropAll"}},
+	"pg_restore":     {{"--clean"}, {"-c"}},
+	"pg_dropcluster": {{}},
+	"dropuser":       {{}},
+	"etcdctl":        {{"del", "--prefix"}},
+	"consul":         {{"kv", "delete", "-recurse"}},
+	"rclone":         {{"purge"}, {"delete"}},
+	"s3cmd":          {{"del", "--recursive"}, {"rb", "--recursive"}},
+	"mc":             {{"rm", "--force"}, {"rb", "--force"}},
+	"php":            {{"artisan", "migrate:fresh"}, {"artisan", "db:wipe"}, {"artisan", "migrate:reset"}},
+	"dotnet":         {{"ef", "database", "drop"}},
+	"bfg":            {{}},
+	"hcloud":         {{"delete"}},
+	"pulumi":         {{"stack", "rm", "--force"}},
+	"terraform":      {{"workspace", "delete", "-force"}},
+	"tofu":           {{"workspace", "delete", "-force"}},
+	"VBoxManage":     {{"unregistervm", "--delete"}},
+	"vboxmanage":     {{"unregistervm", "--delete"}},
 }
 
 func destroyNames() []string {
@@ -1268,6 +1290,80 @@ func windowsHardline(c *parse.Command) bool {
 		return strings.Contains(low, "format-volume") || strings.Contains(low, "clear-disk") ||
 			strings.Contains(low, "stop-computer") || strings.Contains(low, "restart-computer") ||
 			strings.Contains(low, "remove-item") && strings.Contains(low, "-recurse") && rootTarget(w)
+	}
+	return false
+}
+
+// printsSecret reports a command that prints a credential: gh auth token,
+// gcloud auth print-access-token, security find-generic-password -w, vault
+// read, kubectl get secret, op read, pass show, aws configure get.
+func printsSecret(c *parse.Command) bool {
+	w := strings.Join(args(c).words(), " ")
+	switch c.Name() {
+	case "gh":
+		return strings.HasPrefix(w, "auth token")
+	case "gcloud":
+		return strings.Contains(w, "print-access-token") || strings.Contains(w, "print-identity-token")
+	case "security":
+		return strings.Contains(w, "find-generic-password") || strings.Contains(w, "find-internet-password") || strings.Contains(w, "dump-keychain")
+	case "vault":
+		return strings.HasPrefix(w, "read") || strings.HasPrefix(w, "kv get") || strings.Contains(w, "print token")
+	case "kubectl":
+		return strings.Contains(w, "get secret")
+	case "op":
+		return strings.HasPrefix(w, "read") || strings.HasPrefix(w, "item get")
+	case "pass":
+		return strings.HasPrefix(w, "show") || !strings.HasPrefix(w, "-") && w != "" && !strings.HasPrefix(w, "ls") && !strings.HasPrefix(w, "insert")
+	case "aws":
+		return strings.Contains(w, "configure get") || strings.Contains(w, "get-secret-value") || strings.Contains(w, "get-session-token")
+	case "az":
+		return strings.Contains(w, "get-access-token") || strings.Contains(w, "secret show")
+	case "doppler", "bw", "heroku":
+		return strings.Contains(w, "secrets") || strings.Contains(w, "get password") || strings.Contains(w, "auth:token")
+	}
+	return false
+}
+
+// critical are packages whose removal breaks the system.
+var critical = map[string]bool{"libc6": true, "glibc": true, "libc": true, "systemd": true, "systemd-sysv": true, "init": true,
+	"bash": true, "coreutils": true, "sudo": true, "dpkg": true, "apt": true, "rpm": true, "pacman": true, "util-linux": true,
+	"login": true, "passwd": true, "openssh-server": false, "grub-pc": true, "grub2": true, "grub-efi-amd64": true, "linux-image": true,
+	"kernel": true, "kernel-core": true, "linux": true, "base": true, "base-files": true, "libstdc++6": true, "zlib1g": true, "musl": true}
+
+func removesCritical(c *parse.Command) bool {
+	a := args(c)
+	ops := a.operands
+	removing := false
+	switch c.Name() {
+	case "apt-get", "apt", "aptitude":
+		if a.has("s", "simulate", "dry-run", "just-print", "no-act") {
+			return false
+		}
+		removing = len(ops) > 0 && (ops[0].Value == "remove" || ops[0].Value == "purge" || ops[0].Value == "autoremove")
+		if len(ops) > 0 {
+			ops = ops[1:]
+		}
+	case "dpkg":
+		removing = a.has("r", "P", "remove", "purge")
+	case "rpm":
+		removing = a.has("e", "erase")
+	case "yum", "dnf", "zypper", "apk":
+		removing = len(ops) > 0 && (ops[0].Value == "remove" || ops[0].Value == "erase" || ops[0].Value == "del" || ops[0].Value == "rm")
+		if len(ops) > 0 {
+			ops = ops[1:]
+		}
+	case "pacman":
+		removing = a.has("R", "remove")
+	}
+	if !removing {
+		return false
+	}
+	for _, w := range ops {
+		name := strings.TrimRight(strings.SplitN(w.Value, "=", 2)[0], "*")
+		name = strings.TrimSuffix(strings.TrimSuffix(name, "-"), ":amd64")
+		if critical[name] || strings.HasPrefix(name, "linux-image") || strings.HasPrefix(name, "kernel") {
+			return true
+		}
 	}
 	return false
 }

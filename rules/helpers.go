@@ -415,7 +415,7 @@ func gitDiscards(c *parse.Command) bool {
 			}
 		}
 	case "restore":
-		if a.has("staged", "S") && !a.has("worktree", "W") {
+		if a.has("staged", "S") && !a.has("worktree", "W") || a.has("p", "patch") {
 			return false
 		}
 		for _, w := range a.operands {
@@ -434,7 +434,7 @@ func gitDiscards(c *parse.Command) bool {
 	case "update-ref":
 		return a.has("d")
 	case "checkout-index":
-		return a.has("f", "force") && a.has("a", "all")
+		return a.has("f", "force") && a.has("a", "all") && !a.has("prefix")
 	case "read-tree":
 		return a.has("reset") && a.has("u")
 	case "worktree":
@@ -587,6 +587,9 @@ func windowsDestructive(c *parse.Command) bool {
 	case "del", "rd", "rmdir":
 		return strings.Contains(low, "/s")
 	case "powershell", "pwsh":
+		if strings.Contains(low, "write-host") || strings.Contains(low, "write-output") {
+			return false // prose
+		}
 		if strings.Contains(low, "-enc") || strings.Contains(low, "-e ") {
 			for _, v := range w {
 				lv := strings.ToLower(v)
@@ -719,7 +722,7 @@ func exfiltrates(c *parse.Command) bool {
 			prev = c.Args[i].Value
 		}
 		if (name == "scp" || name == "rsync" || name == "sftp" || name == "rclone" || name == "aws" || name == "gsutil") && secretFile(v) &&
-			!strings.HasPrefix(v, "-") && !contains([]string{"-i", "-F", "-o", "-e", "--rsh", "-S", "--identity", "-J"}, prev) && !strings.HasPrefix(v, "--") {
+			!strings.HasPrefix(v, "-") && !contains([]string{"-i", "-F", "-o", "-e", "--rsh", "-S", "--identity", "-J", "--exclude", "--include", "--filter", "-f", "--exclude-from", "--include-from"}, prev) && !strings.HasPrefix(v, "--") {
 			return true
 		}
 		if (prev == "-T" || prev == "--upload-file" || prev == "--post-file" || prev == "-d" || prev == "--data" || prev == "--data-binary" || prev == "-F" || prev == "--form") && secretFile(strings.TrimPrefix(v, "@")) {
@@ -1201,8 +1204,10 @@ func exempt(c *parse.Command) bool {
 		if s == "push" {
 			return args(subCommand(c, rest, s)).has("n")
 		}
-	case "mkfs", "mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "wipefs":
-		return args(c).has("n", "no-act")
+	case "mkfs", "mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "wipefs", "rclone":
+		return args(c).has("n", "no-act", "dry-run")
+	case "vgremove", "lvremove", "pvremove":
+		return args(c).has("h", "help", "?")
 	}
 	return false
 }
@@ -1287,9 +1292,13 @@ func windowsHardline(c *parse.Command) bool {
 	case "shutdown":
 		return false // the Linux shutdown rule reads it
 	case "powershell", "pwsh":
+		if strings.Contains(low, "write-host") || strings.Contains(low, "write-output") || strings.Contains(low, "echo ") {
+			return false // prose
+		}
+		profile := strings.Contains(low, "$env:userprofile") || strings.Contains(low, "$home")
 		return strings.Contains(low, "format-volume") || strings.Contains(low, "clear-disk") ||
 			strings.Contains(low, "stop-computer") || strings.Contains(low, "restart-computer") ||
-			strings.Contains(low, "remove-item") && strings.Contains(low, "-recurse") && rootTarget(w)
+			strings.Contains(low, "remove-item") && strings.Contains(low, "-recurse") && (rootTarget(w) || profile)
 	}
 	return false
 }

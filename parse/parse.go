@@ -117,6 +117,9 @@ type parser struct {
 	cwd string
 	// fish is set when the input was fish, rewritten for the parser.
 	fishSrc bool
+	// inherit, when set, gives the next payload a copy of this parser's
+	// variables (trap and alias bodies run in the same shell).
+	inherit bool
 }
 
 // parse parses text and walks it. It reports false on a parse error.
@@ -184,6 +187,9 @@ func (p *parser) payload(carrier string, text string, at Word, line int, remote 
 	c := p.child(carrier, at, line)
 	c.remote = c.remote || remote
 	c.src = text
+	if p.inherit {
+		c.vars = p.vars.clone()
+	}
 	if p.args != nil {
 		// sh -c CODE NAME ARG…: $0 and $1… of the payload.
 		args := p.args

@@ -1366,7 +1366,10 @@ func (p *parser) runLater(c *Command, label string, w Word, deferred bool) {
 	prev, prevDeferred := p.cur, p.deferred
 	p.cur, p.deferred = c, p.deferred || deferred
 	defer func() { p.cur, p.deferred = prev, prevDeferred }()
+	// Stored code runs in this shell: it sees this shell's variables.
+	p.inherit = true
 	p.payload(label, w.Value, w, c.Line, false)
+	p.inherit = false
 }
 
 // substCode handles a shell or source reading code from a process

@@ -1287,6 +1287,9 @@ func (p *parser) source(c *Command, label string, lang Lang, w Word) {
 		c.CodeSource, c.CodeDetail = "dynamic", label+": "+scan.Dynamic[0]
 	}
 	for _, d := range scan.Deletes {
+		if homeExpr(d.Target) {
+			d.Target, d.Static = home, true
+		}
 		argv := []Word{{Value: "rm", Static: true, Start: w.Start, End: w.End}}
 		if d.Recursive {
 			argv = append(argv, Word{Value: "-r", Static: true, Start: w.Start, End: w.End})
@@ -1446,6 +1449,14 @@ func xargsArgs(cmd []Word, o parsed, in string, c *Command) []Word {
 	}
 	out := append([]Word(nil), cmd...)
 	fields := strings.Fields(in)
+	if o.has("-0", "--null") {
+		fields = nil
+		for _, f := range strings.Split(in, "\x00") {
+			if f = strings.TrimRight(f, "\n"); f != "" {
+				fields = append(fields, f)
+			}
+		}
+	}
 	if len(fields) > 64 {
 		fields = fields[:64]
 	}
@@ -1465,6 +1476,20 @@ func forkLoop(code string) bool {
 	}
 	for _, loop := range []string{"while", "loop", "until", "for(;;)", "for (;;)", "setinterval"} {
 		if strings.Contains(low, loop) {
+			return true
+		}
+	}
+	return false
+}
+
+// homeExpr reports interpreter expressions for the home directory:
+// os.path.expanduser("~"), Path.home(), os.homedir(), Dir.home.
+func homeExpr(e string) bool {
+	e = strings.ReplaceAll(strings.ReplaceAll(e, " ", ""), "'", `"`)
+	for _, h := range []string{`os.path.expanduser("~")`, `expanduser("~")`, "Path.home()", "pathlib.Path.home()",
+		`os.environ["HOME"]`, `os.getenv("HOME")`, "os.homedir()", `require("os").homedir()`, "Dir.home", `ENV["HOME"]`,
+		"$ENV{HOME}", `$ENV{"HOME"}`, "$env:USERPROFILE", "$HOME", "~"} {
+		if e == h {
 			return true
 		}
 	}

@@ -556,6 +556,9 @@ func output(c *Command) (string, bool) {
 	if s, ok := echoOutput(argv); ok {
 		return s, true
 	}
+	if s, ok := listOutput(argv); ok {
+		return s, true
+	}
 	if !c.StdinStatic {
 		return "", false
 	}
@@ -629,4 +632,43 @@ func (c *Command) Resolve(p string) string {
 		return "/" + p
 	}
 	return c.Dir + "/" + p
+}
+
+// listOutput returns what ls -d PATHS and find PATHS -maxdepth 0 print:
+// the paths themselves.
+func listOutput(argv []string) (string, bool) {
+	var paths []string
+	switch argv[0] {
+	case "ls":
+		dir := false
+		for _, a := range argv[1:] {
+			if strings.HasPrefix(a, "-") {
+				dir = dir || strings.Contains(a, "d")
+				continue
+			}
+			paths = append(paths, a)
+		}
+		if !dir {
+			return "", false
+		}
+	case "find":
+		depth0 := false
+		for i, a := range argv[1:] {
+			if a == "-maxdepth" && i+2 < len(argv) && argv[i+2] == "0" {
+				depth0 = true
+			}
+			if !strings.HasPrefix(a, "-") && !depth0 && len(paths) == i {
+				paths = append(paths, a)
+			}
+		}
+		if !depth0 {
+			return "", false
+		}
+	default:
+		return "", false
+	}
+	if len(paths) == 0 {
+		return "", false
+	}
+	return strings.Join(paths, "\n") + "\n", true
 }

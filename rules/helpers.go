@@ -61,7 +61,13 @@ func killsAll(c *parse.Command) bool {
 		if every && (a.has("f", "r", "regexp", "full") || c.Name() == "pkill") && (a.has("9") || sigKill(c)) {
 			return true // a pattern that matches every process
 		}
-		return root && all && (a.has("9") || sigKill(c))
+		self := false
+		for i, w := range c.Args {
+			if (w.Value == "-u" || w.Value == "-U") && i+1 < len(c.Args) && (c.Args[i+1].Value == "${USER}" || c.Args[i+1].Value == "${LOGNAME}" || c.Args[i+1].Value == "$(…)") {
+				self = true
+			}
+		}
+		return (root || self) && all && (a.has("9") || sigKill(c))
 	}
 	ws := c.Args[1:]
 	if len(ws) == 1 && ws[0].Value == "-1" {

@@ -214,14 +214,28 @@ var table = []*Rule{
 		NoMatch: []string{"chmod -R 755 ./dist", "chmod 755 /usr/local/bin/tool", "chown -R me ./repo"},
 	},
 	{
-		ID: "find-delete-root", Tier: Hardline, over: []string{"find-delete"},
+		ID: "find-delete-root", Tier: Hardline,
 		Title:  "find deleting from /",
 		Reason: "find / -delete removes every file on the system it can reach.",
-		names:  []string{"find"},
+		names:  []string{"find", "rm", "shred", "unlink"},
+		over:   []string{"find-delete", "xargs-rm", "rm-recursive"},
 		cmd: func(c *parse.Command) bool {
-			return findDeletes(c) && findRootIn(c, func(p string) bool { return parse.RootLike(p) || parse.SystemDir(p) || parse.HomeLike(p) })
+			everything := func(p string) bool { return parse.RootLike(p) || parse.SystemDir(p) || parse.HomeLike(p) }
+			if c.Name() != "find" {
+				// find / | xargs rm: every file find lists is deleted.
+				if !viaHas(c, "xargs", "parallel") {
+					return false
+				}
+				for s := c.StdinFrom; s != nil; s = s.StdinFrom {
+					if s.Name() == "find" && findRootIn(s, everything) {
+						return true
+					}
+				}
+				return false
+			}
+			return findDeletes(c) && findRootIn(c, everything)
 		},
-		Match:   []string{"find / -delete", "find / -name '*' -delete", "sudo find /etc -delete", "find ~ -delete", "find / -exec rm -rf {} +"},
+		Match:   []string{"find / -type f -print0 | xargs -0 rm -f", "find ~ -type f | xargs rm", "find / -delete", "find / -name '*' -delete", "sudo find /etc -delete", "find ~ -delete", "find / -exec rm -rf {} +"},
 		NoMatch: []string{"find . -name '*.pyc' -delete", "find / -name passwd", "find /tmp/x -delete"},
 	},
 	{

@@ -117,6 +117,11 @@ type parser struct {
 	cwd string
 	// fish is set when the input was fish, rewritten for the parser.
 	fishSrc bool
+	// alt is set while resolving a command's words when one of them has a
+	// second reading (${x:-/} with x unset); altWords collects the argv of
+	// that reading.
+	alt      bool
+	altWords []Word
 	// inherit, when set, gives the next payload a copy of this parser's
 	// variables (trap and alias bodies run in the same shell).
 	inherit bool

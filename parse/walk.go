@@ -310,9 +310,12 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 		p.substs(w, c)
 	}
 	// Words expand before the prefix assignments take effect.
+	p.alt, p.altWords = false, nil
 	for _, w := range ce.Args {
 		cmd.Args = append(cmd.Args, p.fields(w)...)
 	}
+	alt, altWords := p.alt, p.altWords
+	p.alt, p.altWords = false, nil
 	for _, a := range ce.Assigns {
 		if a.Name == nil {
 			continue
@@ -352,6 +355,14 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 	p.finish(cmd, st, c)
 	p.assigningBuiltins(cmd)
 	p.callFunc(cmd, c)
+	if alt && len(p.res.Commands) < maxCommands {
+		// The same command read with the defaulted variables unset.
+		ac := *cmd
+		ac.Args = altWords
+		ac.Inner, ac.Wrapper = nil, false
+		p.add(&ac)
+		p.unwrap(&ac)
+	}
 	return cmd
 }
 

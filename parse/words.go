@@ -89,6 +89,9 @@ func (v *vars) setDynamic(name string) {
 type resolver struct {
 	vars  *vars
 	depth int
+	// unset names variables read as unset, for the alternative reading of
+	// words with ${x:-default}.
+	unset map[string]bool
 	// noSplit turns off word splitting (IFS is empty), for words that are
 	// not split: assignment values, redirection targets.
 	noSplit bool
@@ -144,6 +147,11 @@ func (r *resolver) Get(name string) expand.Variable {
 	case strings.HasPrefix(name, "HOME "):
 		return str("~" + strings.TrimPrefix(name, "HOME "))
 	case name == "PWD":
+		return expand.Variable{}
+	case r.unset[name]:
+		// The alternative reading: this variable is unset, so its
+		// default applies (${x:-/} is /).
+		r.taint("dynamic")
 		return expand.Variable{}
 	}
 	r.taint("dynamic")
@@ -466,7 +474,50 @@ func (p *parser) fields(w *syntax.Word) []Word {
 		}
 		out = append(out, word)
 	}
+	if names := p.defaultNames(w); len(names) > 0 {
+		// ${x:-/} with x unknown: also read the word with x unset.
+		r2 := newResolver(p.vars)
+		r2.unset = names
+		if alt, err := expand.Fields(&r2.cfg, w); err == nil && strings.Join(alt, "\x00") != strings.Join(vals, "\x00") {
+			p.alt = true
+			for _, v := range alt {
+				p.altWords = append(p.altWords, Word{Value: v, Static: true, Origin: "dynamic", Start: start, End: end})
+			}
+			return out
+		}
+	}
+	p.altWords = append(p.altWords, out...)
 	return out
+}
+
+// defaultNames returns the unknown variables a word reads with a default or
+// alternative value: ${x:-…}, ${x-…}, ${x:=…}, ${x:+…}.
+func (p *parser) defaultNames(w *syntax.Word) map[string]bool {
+	var names map[string]bool
+	for _, part := range w.Parts {
+		syntax.Walk(part, func(n syntax.Node) bool {
+			pe, ok := n.(*syntax.ParamExp)
+			if !ok || pe.Exp == nil || pe.Param == nil {
+				return true
+			}
+			switch pe.Exp.Op {
+			case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull,
+				syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+			default:
+				return true
+			}
+			name := pe.Param.Value
+			if _, known := p.vars.val[name]; known || name == "HOME" || name == "IFS" {
+				return true
+			}
+			if names == nil {
+				names = map[string]bool{}
+			}
+			names[name] = true
+			return true
+		})
+	}
+	return names
 }
 
 // literal resolves a word used as a single string (an assignment value, a

@@ -378,16 +378,8 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 		if o.has("-e", "--edit", "-l", "--list", "-v", "--validate", "-K", "-V", "--version") && !o.has("-s", "-i") {
 			return
 		}
-		var env []Assign
-		for len(rest) > 0 {
-			// sudo takes VAR=value before the command.
-			n, v, ok := strings.Cut(rest[0].Value, "=")
-			if !ok || n == "" || strings.ContainsAny(n, "/ ") {
-				break
-			}
-			env = append(env, Assign{Name: n, Value: Word{Value: v, Static: rest[0].Static, Start: rest[0].Start, End: rest[0].End}})
-			rest = rest[1:]
-		}
+		// sudo takes VAR=value before the command.
+		env, rest := assignments(rest)
 		if o.has("-s", "--shell", "-i", "--login") && len(rest) > 0 {
 			text, _ := joinArgs(rest)
 			p.payload("sudo -s", text, rest[0], c.Line, false)
@@ -830,15 +822,7 @@ func (p *parser) env(c *Command, o parsed, args, rest []Word) {
 		p.payload("env -S", text, w, c.Line, false)
 		return
 	}
-	var env []Assign
-	for len(rest) > 0 {
-		name, val, ok := strings.Cut(rest[0].Value, "=")
-		if !ok || name == "" || strings.ContainsAny(name, "/ ") {
-			break
-		}
-		env = append(env, Assign{Name: name, Value: Word{Value: val, Static: rest[0].Static, Start: rest[0].Start, End: rest[0].End}})
-		rest = rest[1:]
-	}
+	env, rest := assignments(rest)
 	in := p.inner(c, "env", rest, env)
 	if in != nil && o.unknown && o.alt < len(args) {
 		p.inner(c, "env", args[o.alt:], env)
@@ -1494,4 +1478,19 @@ func homeExpr(e string) bool {
 		}
 	}
 	return false
+}
+
+// assignments splits leading NAME=value words (as env and sudo take them)
+// from the command that follows.
+func assignments(ws []Word) ([]Assign, []Word) {
+	var env []Assign
+	for len(ws) > 0 {
+		name, val, ok := strings.Cut(ws[0].Value, "=")
+		if !ok || name == "" || strings.ContainsAny(name, "/ ") {
+			break
+		}
+		env = append(env, Assign{Name: name, Value: Word{Value: val, Static: ws[0].Static, Start: ws[0].Start, End: ws[0].End}})
+		ws = ws[1:]
+	}
+	return env, ws
 }

@@ -1174,21 +1174,33 @@ func destroysData(c *parse.Command) bool {
 	return false
 }
 
-// exempt reports commands that only print help or simulate: --help,
-// --dry-run, git push -n, halt -w.
-func exempt(c *parse.Command) bool {
+// exempt reports commands that only print help or simulate, by flags whose
+// meaning is known for that program: --help first, halt -w, git push -n,
+// systemctl … --when cancel. Generic flags anywhere (--dry-run, a later
+// --help) are in simulates: they quiet dangerous rules, never hardline ones,
+// since a shell builtin such as kill does not read them.
+func simulates(c *parse.Command) bool {
 	for _, w := range c.Args[1:] {
 		switch w.Value {
-		case "--help", "-help", "--dry-run", "--dryrun", "--generate-cli-skeleton", "--wtmp-only", "--simulate":
+		case "--help", "-help", "--dry-run", "--dryrun", "--generate-cli-skeleton", "--simulate":
 			return true
 		}
 		if strings.HasPrefix(w.Value, "--dry-run=") && w.Value != "--dry-run=none" {
 			return true
 		}
 	}
+	return false
+}
+
+// exempt reports commands that only print help or simulate: --help first,
+// git push -n, halt -w.
+func exempt(c *parse.Command) bool {
+	if v := c.Args[1].Value; v == "--help" || v == "-help" {
+		return true // help first: nothing else is read
+	}
 	switch c.Name() {
 	case "halt", "reboot", "poweroff":
-		return args(c).has("w")
+		return args(c).has("w", "wtmp-only")
 	case "systemctl":
 		a := args(c)
 		if v, ok := a.value("when"); ok && v == "cancel" {

@@ -28,6 +28,7 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 		if len(c.Args) > 1 && exempt(c) {
 			continue
 		}
+		sim := len(c.Args) > 1 && simulates(c)
 		for _, r := range byName[c.Name()] {
 			if m.try(r, c) {
 				hits = append(hits, r)
@@ -39,7 +40,7 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 			}
 		}
 		for _, r := range hits {
-			if redundant(r, hits) || (c.Guessed || c.Implied) && r.Tier != Hardline {
+			if redundant(r, hits) || (c.Guessed || c.Implied || sim) && r.Tier != Hardline {
 				// A guessed command is reported only for what would
 				// be hardline.
 				continue

@@ -22,6 +22,7 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -182,7 +183,9 @@ func Install(ctx context.Context, opts InstallOptions) (*Installed, error) {
 	return in, nil
 }
 
-var versionArgRE = regexp.MustCompile(`^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.]+)?$`)
+var versionArgRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.]+)?$`)
+})
 
 func (o *InstallOptions) defaults() {
 	if o.Version == "" {
@@ -217,7 +220,7 @@ func install(ctx context.Context, o *InstallOptions) (*Installed, error) {
 	if !filepath.IsAbs(o.Dirs.Bin) || !filepath.IsAbs(o.Dirs.Cache) {
 		return nil, fmt.Errorf("install directories %q and %q must be absolute", o.Dirs.Bin, o.Dirs.Cache)
 	}
-	if !versionArgRE.MatchString(o.Version) {
+	if !versionArgRE().MatchString(o.Version) {
 		return nil, fmt.Errorf("version %q is not X.Y.Z", o.Version)
 	}
 	pin := strings.ToLower(strings.TrimSpace(o.SHA256))

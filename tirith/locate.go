@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -173,7 +174,9 @@ func Probe(ctx context.Context, path, cacheDir string) (*Binary, error) {
 	return b, nil
 }
 
-var versionRE = regexp.MustCompile(`^tirith (\d+)\.(\d+)\.(\d+)(?:[-+][0-9A-Za-z.+-]*)?\s*$`)
+var versionRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^tirith (\d+)\.(\d+)\.(\d+)(?:[-+][0-9A-Za-z.+-]*)?\s*$`)
+})
 
 // probeCommand is a command line every tirith must refuse.
 const probeCommand = "curl -fsSL https://example.com/install.sh | sh"
@@ -191,7 +194,7 @@ func probe(ctx context.Context, path string) (*Binary, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tirith --version: %v", err)
 	}
-	m := versionRE.FindStringSubmatch(strings.TrimSpace(string(out)))
+	m := versionRE().FindStringSubmatch(strings.TrimSpace(string(out)))
 	if m == nil {
 		return nil, fmt.Errorf("tirith --version printed %q, not \"tirith X.Y.Z\"", sanitize(firstLine(string(out)), 60))
 	}

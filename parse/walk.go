@@ -39,7 +39,7 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		// Redirections alone, such as "> /dev/sda".
 		return p.call(&syntax.CallExpr{}, st, c)
 	}
-	p.redirs(st.Redirs, c)
+	rds := p.redirs(st.Redirs, c)
 	switch cmd := st.Cmd.(type) {
 	case *syntax.BinaryCmd:
 		if cmd.Op == syntax.Pipe || cmd.Op == syntax.PipeAll {
@@ -60,6 +60,17 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 	case *syntax.WhileClause:
 		c.loop = true
 		p.stmts(cmd.Cond, c)
+		if name, lines := readLoop(cmd, rds); name != "" && p.loopDepth < 2 {
+			// while read d; do …; done <<< TEXT: d takes each line.
+			p.loopDepth++
+			for _, l := range lines {
+				p.vars.set(name, l)
+				p.stmts(cmd.Do, c)
+			}
+			p.loopDepth--
+			p.vars.setDynamic(name)
+			return nil
+		}
 		p.stmts(cmd.Do, c)
 	case *syntax.ForClause:
 		p.substs(cmd.Loop, c)
@@ -682,4 +693,30 @@ func listOutput(argv []string) (string, bool) {
 		return "", false
 	}
 	return strings.Join(paths, "\n") + "\n", true
+}
+
+// readLoop recognises while read NAME; do …; done fed static text by a
+// heredoc or here-string, and returns NAME and the lines (at most 8).
+func readLoop(w *syntax.WhileClause, rds []Redirect) (string, []string) {
+	if w.Until || len(w.Cond) != 1 {
+		return "", nil
+	}
+	ce, ok := w.Cond[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) < 2 || ce.Args[0].Lit() != "read" {
+		return "", nil
+	}
+	name := ce.Args[len(ce.Args)-1].Lit()
+	if name == "" || strings.HasPrefix(name, "-") {
+		return "", nil
+	}
+	for _, r := range rds {
+		if (r.Op == "<<<" || r.Op == "<<" || r.Op == "<<-") && r.BodyStatic && (r.Fd == "" || r.Fd == "0") {
+			lines := strings.Split(strings.TrimSuffix(r.Body, "\n"), "\n")
+			if len(lines) > 8 {
+				lines = lines[:8]
+			}
+			return name, lines
+		}
+	}
+	return "", nil
 }

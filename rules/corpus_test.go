@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -19,6 +20,7 @@ import (
 
 // A corpusCase is one labelled line of testdata/corpus.txt.
 type corpusCase struct {
+	file    string // the corpus file, such as corpus.txt
 	line    int    // line number in the file
 	section string // the last "# ==" header above it
 	want    check.Verdict
@@ -102,7 +104,7 @@ func readCorpus(t testing.TB, path string) []corpusCase {
 		if len(fields) < 2 || len(fields) > 3 || fields[1] == "" {
 			t.Fatalf("%s:%d: want LABEL<TAB>COMMAND[<TAB># known: why], got %q", path, n, line)
 		}
-		c := corpusCase{line: n, section: section, raw: fields[1], cmd: decodeCorpus(fields[1])}
+		c := corpusCase{file: filepath.Base(path), line: n, section: section, raw: fields[1], cmd: decodeCorpus(fields[1])}
 		label, shell, _ := strings.Cut(fields[0], "@")
 		switch shell {
 		case "", "zsh", "posix":
@@ -131,6 +133,22 @@ func readCorpus(t testing.TB, path string) []corpusCase {
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatalf("read corpus: %v", err)
+	}
+	return out
+}
+
+// readCorpora reads testdata/corpus.txt and every testdata/corpus-*.txt
+// beside it (one file per topic, so that work on separate topics does not
+// collide in one file).
+func readCorpora(t testing.TB) []corpusCase {
+	t.Helper()
+	files, err := filepath.Glob("testdata/corpus-*.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := readCorpus(t, "testdata/corpus.txt")
+	for _, f := range files {
+		out = append(out, readCorpus(t, f)...)
 	}
 	return out
 }
@@ -164,7 +182,7 @@ var corpusUncovered = map[string]string{
 // counted, and the test fails when one starts to pass, so that the marker
 // is removed.
 func TestCorpus(t *testing.T) {
-	cases := readCorpus(t, "testdata/corpus.txt")
+	cases := readCorpora(t)
 	if len(cases) < 600 {
 		t.Errorf("corpus has %d cases, want at least 600", len(cases))
 	}
@@ -176,7 +194,7 @@ func TestCorpus(t *testing.T) {
 	for _, c := range cases {
 		key := c.shell + "\x00" + c.cmd
 		if prev, dup := seen[key]; dup {
-			t.Errorf("corpus.txt:%d: duplicate of line %d: %q", c.line, prev, c.raw)
+			t.Errorf("%s:%d: duplicate of line %d: %q", c.file, c.line, prev, c.raw)
 		}
 		seen[key] = c.line
 		res := check.Line(ctx, c.cmd, check.Options{Shell: c.shell})
@@ -189,15 +207,15 @@ func TestCorpus(t *testing.T) {
 		switch {
 		case c.known != "" && ok:
 			fixed++
-			t.Errorf("corpus.txt:%d: %q now gets %s as labelled: remove the \"# known: %s\" marker",
-				c.line, c.raw, res.Verdict, c.known)
+			t.Errorf("%s:%d: %q now gets %s as labelled: remove the \"# known: %s\" marker",
+				c.file, c.line, c.raw, res.Verdict, c.known)
 		case c.known != "":
 			known++
 			s[1]++
 		case !ok:
 			wrong++
-			t.Errorf("corpus.txt:%d [%s]: %q: want %s, got %s: %s",
-				c.line, c.section, c.raw, c.want, res.Verdict, describe(res))
+			t.Errorf("%s:%d [%s]: %q: want %s, got %s: %s",
+				c.file, c.line, c.section, c.raw, c.want, res.Verdict, describe(res))
 		}
 		perSection[c.section] = s
 	}
@@ -223,12 +241,12 @@ func TestCorpus(t *testing.T) {
 // TestCorpusKnownMarkers lists the open known failures with what the engine
 // currently says, for the engine's maintainer (go test -run KnownMarkers -v).
 func TestCorpusKnownMarkers(t *testing.T) {
-	for _, c := range readCorpus(t, "testdata/corpus.txt") {
+	for _, c := range readCorpora(t) {
 		if c.known == "" {
 			continue
 		}
 		res := check.Line(context.Background(), c.cmd, check.Options{Shell: c.shell})
-		t.Logf("corpus.txt:%d: %q: want %s, got %s (%s); known: %s", c.line, c.raw, c.want, res.Verdict, describe(res), c.known)
+		t.Logf("%s:%d: %q: want %s, got %s (%s); known: %s", c.file, c.line, c.raw, c.want, res.Verdict, describe(res), c.known)
 	}
 }
 
@@ -302,7 +320,7 @@ var wrappedKnown = map[string]string{}
 func TestCorpusWrapped(t *testing.T) {
 	ctx := context.Background()
 	n, known, fixed := 0, 0, 0
-	for _, c := range readCorpus(t, "testdata/corpus.txt") {
+	for _, c := range readCorpora(t) {
 		if c.want != check.Block || c.known != "" || c.shell != "" || !utf8.ValidString(c.cmd) || strings.ContainsRune(c.cmd, 0) {
 			continue
 		}
@@ -323,11 +341,11 @@ func TestCorpusWrapped(t *testing.T) {
 			switch {
 			case isKnown && res.Verdict == check.Block:
 				fixed++
-				t.Errorf("wrapped %s of corpus.txt:%d %q now blocks: remove it from wrappedKnown (%s)", w.name, c.line, c.raw, why)
+				t.Errorf("wrapped %s of %s:%d %q now blocks: remove it from wrappedKnown (%s)", w.name, c.file, c.line, c.raw, why)
 			case isKnown:
 				known++
 			case res.Verdict != check.Block:
-				t.Errorf("wrapped %s of corpus.txt:%d: %q: want block, got %s: %s", w.name, c.line, cmd, res.Verdict, describe(res))
+				t.Errorf("wrapped %s of %s:%d: %q: want block, got %s: %s", w.name, c.file, c.line, cmd, res.Verdict, describe(res))
 			}
 		}
 	}
@@ -363,7 +381,7 @@ var inputLevel = map[string]bool{
 func TestCorpusQuoted(t *testing.T) {
 	ctx := context.Background()
 	n := 0
-	for _, c := range readCorpus(t, "testdata/corpus.txt") {
+	for _, c := range readCorpora(t) {
 		if strings.Contains(c.cmd, "GUARDSH_EOF") || c.shell != "" || !utf8.ValidString(c.cmd) || strings.ContainsRune(c.cmd, 0) {
 			continue
 		}
@@ -378,7 +396,7 @@ func TestCorpusQuoted(t *testing.T) {
 			cmd := q.quote(c.cmd)
 			n++
 			if res := check.Line(ctx, cmd, check.Options{}); res.Verdict != check.Allow {
-				t.Errorf("quoted by %s, corpus.txt:%d: %q: want allow, got %s: %s", q.name, c.line, cmd, res.Verdict, describe(res))
+				t.Errorf("quoted by %s, %s:%d: %q: want allow, got %s: %s", q.name, c.file, c.line, cmd, res.Verdict, describe(res))
 			}
 		}
 	}

@@ -104,7 +104,9 @@ func ReadLog(stateDir string, n int) ([]Entry, error) {
 }
 
 func readLogFile(path string) ([]Entry, error) {
-	data, err := os.ReadFile(path)
+	// Two rotations' worth: a log is rotated at MaxLogSize, and a writer
+	// may finish a line after that.
+	data, err := atomicfile.ReadFile(path, 2*MaxLogSize)
 	if os.IsNotExist(err) {
 		return nil, nil
 	}

@@ -31,7 +31,7 @@ type sessionRec struct {
 }
 
 func readSessions(stateDir string) (*sessionDB, error) {
-	data, err := os.ReadFile(filepath.Join(stateDir, sessionFile))
+	data, err := atomicfile.ReadFile(filepath.Join(stateDir, sessionFile), atomicfile.MaxUpdate)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return &sessionDB{Sessions: map[string]*sessionRec{}}, nil

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -126,6 +127,43 @@ func TestUnreadable(t *testing.T) {
 	_, err := Load(dir)
 	if err == nil || !strings.Contains(err.Error(), dir) {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// TestLoadNotAFile: a FIFO, a device, a directory or an oversize file is an
+// error naming the file, returned at once (a FIFO never blocks), with the
+// defaults; /dev/zero is not read without limit.
+func TestLoadNotAFile(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "config.toml")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	big := filepath.Join(dir, "big.toml")
+	os.WriteFile(big, []byte("# "+strings.Repeat("x", MaxFileSize)+"\n"), 0o600)
+	for _, c := range []struct{ path, msg string }{
+		{fifo, "not a regular file (a FIFO)"},
+		{"/dev/zero", "not a regular file (a character device)"},
+		{"/dev/null", "not a regular file (a character device)"},
+		{dir, "not a regular file (a directory)"},
+		{big, "file too large"},
+	} {
+		done := make(chan struct{})
+		var cfg *Config
+		var err error
+		go func() { cfg, err = Load(c.path); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("Load(%s) blocked", c.path)
+		}
+		var ce *Error
+		if !errors.As(err, &ce) || ce.File != c.path || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("Load(%s) = %v, want an *Error naming the file that says %q", c.path, err, c.msg)
+		}
+		if cfg == nil || cfg.Approvals.Mode != "manual" {
+			t.Errorf("Load(%s) did not return the defaults", c.path)
+		}
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/guardsh/guardsh/internal/atomicfile"
 	"github.com/guardsh/guardsh/rules"
 )
 
@@ -41,36 +42,32 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
+// MaxFileSize is the largest configuration file [Load] reads.
+const MaxFileSize = atomicfile.MaxRead
+
 // LoadDefault loads the file named by [File]. See [Load].
 func LoadDefault() (*Config, error) { return Load(File()) }
 
 // Load reads the configuration file at path. A missing file is not an error:
-// the result is [Default]. A file that cannot be read or used — bad TOML, an
-// unknown key, a value of the wrong type or out of range — returns an
-// [*Error] together with [Default], so the caller still has a usable
+// the result is [Default]. Only a regular file of at most [MaxFileSize] bytes
+// is read, opened without blocking: a FIFO, a device, a directory or a larger
+// file is an [*Error] naming it. A file that cannot be read or used — bad
+// TOML, an unknown key, a value of the wrong type or out of range — returns
+// an [*Error] together with [Default], so the caller still has a usable
 // configuration; callers must then deny every ask until the file is fixed.
 func Load(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := atomicfile.ReadFile(path, MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Default(), nil
 	}
 	if err != nil {
-		return Default(), &Error{File: path, Msg: fmt.Sprintf("cannot read: %v", unwrapPath(err))}
+		return Default(), &Error{File: path, Msg: fmt.Sprintf("cannot read: %v", err)}
 	}
 	c, err := Parse(path, data)
 	if err != nil {
 		return Default(), err
 	}
 	return c, nil
-}
-
-// unwrapPath drops the path an *fs.PathError repeats.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // Parse decodes the content of a configuration file; name is used in errors.

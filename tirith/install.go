@@ -118,7 +118,7 @@ const (
 
 // LastFailure returns the install-failure marker, or nil if there is none.
 func LastFailure(dirs Dirs) (*Failure, error) {
-	data, err := os.ReadFile(filepath.Join(dirs.Cache, failureFile))
+	data, err := readSmall(filepath.Join(dirs.Cache, failureFile))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
@@ -146,7 +146,7 @@ func RecordFailure(dirs Dirs, version string, err error) error {
 // ReadInstalled returns the description of guardsh's own copy, or nil if
 // guardsh has not installed one.
 func ReadInstalled(dirs Dirs) (*Installed, error) {
-	data, err := os.ReadFile(filepath.Join(dirs.Bin, installedFile))
+	data, err := readSmall(filepath.Join(dirs.Bin, installedFile))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}

@@ -254,7 +254,7 @@ func readProbeCache(dir string) map[string]probeEntry {
 	if dir == "" {
 		return nil
 	}
-	data, err := os.ReadFile(filepath.Join(dir, probeFile))
+	data, err := readSmall(filepath.Join(dir, probeFile))
 	if err != nil {
 		return nil
 	}
@@ -288,3 +288,7 @@ func syncDir(dir string) {
 		d.Close()
 	}
 }
+
+// readSmall reads one of guardsh's small state files (markers, caches)
+// without blocking on a FIFO and with a size limit.
+func readSmall(p string) ([]byte, error) { return atomicfile.ReadFile(p, 0) }

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -24,7 +25,7 @@ func Lock(path string) (unlock func(), err error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, err
 	}
-	f, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0o600)
 	if err != nil {
 		return nil, err
 	}
@@ -59,12 +60,12 @@ func Update(path string, perm fs.FileMode, fn func(old []byte) ([]byte, error)) 
 		return err
 	}
 	defer unlock()
-	old, err := os.ReadFile(path)
+	old, err := ReadFile(path, MaxUpdate)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		old = nil
 	case err != nil:
-		return err
+		return fmt.Errorf("%s: %w", path, err)
 	default:
 		if st, err := os.Stat(path); err == nil {
 			perm = st.Mode().Perm()
@@ -115,8 +116,17 @@ func Append(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	// O_NONBLOCK: a FIFO put in the file's place fails at once (ENXIO)
+	// instead of blocking until someone reads it.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0o600)
 	if err != nil {
+		return err
+	}
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		f.Close()
+		if err == nil {
+			err = fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, kind(st.Mode()))
+		}
 		return err
 	}
 	if err := flock(f, unix.LOCK_EX); err != nil {

@@ -32,6 +32,8 @@ type Scanner interface {
 type Options struct {
 	// Shell is the shell dialect: "bash" (default), "posix" or "zsh".
 	Shell string
+	// Dir is the absolute path of the directory the command will run in; "" = unknown.
+	Dir string
 	// Disabled lists dangerous rule ids switched off by the config.
 	// Hardline rules cannot be disabled and are ignored here.
 	Disabled map[string]bool
@@ -58,7 +60,7 @@ func Analyse(text string, opts Options) (res *Result) {
 				Text: text, End: len(text), Via: []string{}, Source: "guardsh"}}}
 		}
 	}()
-	pr := parse.Commands(text, parse.Options{Shell: opts.Shell})
+	pr := parse.Commands(text, parse.Options{Shell: opts.Shell, Dir: opts.Dir})
 	res = &Result{Command: text, Verdict: Allow, Findings: rules.Match(pr, opts.Disabled), Incomplete: pr.Incomplete}
 	if res.Findings == nil {
 		res.Findings = []rules.Finding{}

@@ -177,6 +177,7 @@ func (p *parser) folded(text string) {
 	}
 	sub := &Result{Input: text}
 	fp := &parser{res: sub, opts: p.opts, src: text, vars: newVars(), outer: &[2]int{0, len(p.res.Input)}, outerLine: 1}
+	fp.setCwd(startDir(p.opts.Dir))
 	if p.fishSrc {
 		fp.src, fp.fishSrc = fishToBash(text), true
 	}

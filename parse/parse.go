@@ -24,6 +24,8 @@ type Options struct {
 	// Shell is the dialect: "bash" (default), "posix", "sh", "zsh" or
 	// "fish" (rewritten to bash for analysis).
 	Shell string
+	// Dir is the absolute path of the directory the command will run in; "" = unknown.
+	Dir string
 }
 
 func (o Options) variant() syntax.LangVariant {
@@ -67,6 +69,7 @@ func Commands(src string, opts Options) (res *Result) {
 		return res
 	}
 	p := &parser{res: res, opts: opts, src: text, vars: newVars()}
+	p.setCwd(startDir(opts.Dir))
 	if opts.Shell == "fish" {
 		// Parsed as bash after a rewrite; positions then refer to the
 		// rewritten text, so every command spans the whole input.
@@ -154,7 +157,11 @@ func (p *parser) parse(text string) bool {
 func (p *parser) child(carrier string, w Word, line int) *parser {
 	c := &parser{res: p.res, opts: p.opts, src: "", vars: newVars(), depth: p.depth + 1, remote: p.remote}
 	via := p.via
-	c.deferred, c.contained, c.cwd = p.deferred, p.contained, p.cwd
+	c.deferred, c.contained = p.deferred, p.contained
+	c.setCwd(p.cwd)
+	if old, ok := p.vars.val["OLDPWD"]; ok {
+		c.vars.set("OLDPWD", old)
+	}
 	if p.cur != nil {
 		via = p.cur.Via
 		c.remote = c.remote || p.cur.Remote

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"os"
 	"path"
 	"strings"
 
@@ -51,7 +52,16 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 	case *syntax.Block:
 		p.stmts(cmd.Stmts, c)
 	case *syntax.Subshell:
+		// A cd inside ( … ) does not move the commands after it.
+		cwd := p.cwd
+		old, hadOld := p.vars.val["OLDPWD"]
 		p.stmts(cmd.Stmts, c)
+		p.setCwd(cwd)
+		if hadOld {
+			p.vars.set("OLDPWD", old)
+		} else {
+			p.vars.setDynamic("OLDPWD")
+		}
 	case *syntax.IfClause:
 		for ic := cmd; ic != nil; ic = ic.Else {
 			p.stmts(ic.Cond, c)
@@ -619,18 +629,57 @@ func (p *parser) chdir(cmd *Command) {
 		dir = w
 		break
 	}
+	old, oldKnown := p.cwd, p.cwd != ""
+	oldpwd, oldpwdKnown := p.vars.val["OLDPWD"]
 	switch {
 	case dir == nil:
-		p.cwd = home
+		p.setCwd(home)
+	case dir.Static && dir.Value == "-" && oldpwdKnown:
+		p.setCwd(oldpwd)
 	case !dir.Static || dir.Value == "-":
-		p.cwd = ""
+		p.setCwd("")
 	case strings.HasPrefix(dir.Value, "/") || strings.HasPrefix(dir.Value, "~"):
-		p.cwd = cleanDir(dir.Value)
+		p.setCwd(cleanDir(dir.Value))
 	case p.cwd != "":
-		p.cwd = cleanDir(p.cwd + "/" + dir.Value)
+		p.setCwd(cleanDir(p.cwd + "/" + dir.Value))
 	default:
-		p.cwd = ""
+		p.setCwd("")
 	}
+	if oldKnown {
+		p.vars.set("OLDPWD", old)
+	} else {
+		p.vars.setDynamic("OLDPWD")
+	}
+}
+
+// setCwd records the working directory ("" = unknown) and what $PWD, ~+
+// and $(pwd) give in it.
+func (p *parser) setCwd(d string) {
+	p.cwd = d
+	if d != "" {
+		p.vars.set("PWD", d)
+	} else {
+		p.vars.setDynamic("PWD")
+	}
+}
+
+// startDir turns the absolute directory of [Options.Dir] into the form
+// rules know: ~ or ~/… inside the home directory of the user guardsh runs
+// as, the cleaned path otherwise, "" when unknown or not absolute.
+func startDir(d string) string {
+	if d == "" || !strings.HasPrefix(d, "/") {
+		return ""
+	}
+	d = path.Clean(d)
+	if h := path.Clean(os.Getenv("HOME")); strings.HasPrefix(h, "/") && h != "/" {
+		if d == h {
+			return home
+		}
+		if rest, ok := strings.CutPrefix(d, h+"/"); ok {
+			return home + "/" + rest
+		}
+	}
+	return d
 }
 
 func cleanDir(d string) string {

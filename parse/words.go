@@ -102,6 +102,16 @@ type resolver struct {
 	dynamic bool
 	origin  string
 	cfg     expand.Config
+	// libPWD is set while expand.Fields reads PWD for globbing, which is
+	// not a use of $PWD in the word.
+	libPWD bool
+}
+
+// fields runs expand.Fields with the resolver.
+func (r *resolver) fields(ws ...*syntax.Word) ([]string, error) {
+	r.libPWD = true
+	defer func() { r.libPWD = false }()
+	return expand.Fields(&r.cfg, ws...)
 }
 
 // taint marks the word dynamic, remembering the worst origin seen.
@@ -136,6 +146,10 @@ func (r *resolver) Get(name string) expand.Variable {
 			return expand.Variable{Set: true, Kind: expand.Indexed, List: l}
 		}
 	}
+	if name == "PWD" && r.libPWD {
+		r.libPWD = false
+		return expand.Variable{}
+	}
 	switch {
 	case name == "IFS":
 		if r.noSplit {
@@ -144,10 +158,11 @@ func (r *resolver) Get(name string) expand.Variable {
 		return str(" \t\n")
 	case name == "HOME":
 		return str(home)
+	case name == "HOME +" || name == "HOME -":
+		// ~+ is $PWD, ~- is $OLDPWD.
+		return r.Get(map[string]string{"HOME +": "PWD", "HOME -": "OLDPWD"}[name])
 	case strings.HasPrefix(name, "HOME "):
 		return str("~" + strings.TrimPrefix(name, "HOME "))
-	case name == "PWD":
-		return expand.Variable{}
 	case r.unset[name]:
 		// The alternative reading: this variable is unset, so its
 		// default applies (${x:-/} is /).
@@ -213,7 +228,7 @@ func (r *resolver) staticOutput(stmts []*syntax.Stmt) (string, bool) {
 		}
 		sub := newResolver(r.vars)
 		sub.depth = r.depth + 1
-		args, err := expand.Fields(&sub.cfg, call.Args...)
+		args, err := sub.fields(call.Args...)
 		if err != nil || sub.dynamic {
 			return "", false
 		}
@@ -240,6 +255,10 @@ func (r *resolver) staticOutput(stmts []*syntax.Stmt) (string, bool) {
 			default:
 				return "", false
 			}
+		} else if i == 0 && args[0] == "pwd" && len(args) <= 2 {
+			// $(pwd), $(pwd -L): the directory, when known.
+			out, have = r.vars.val["PWD"]
+			out += "\n"
 		} else if i == 0 {
 			out, have = echoOutput(args)
 		} else {
@@ -462,7 +481,7 @@ func (p *parser) fields(w *syntax.Word) []Word {
 		return []Word{{Value: p.text(w), Static: false, Origin: "dynamic", Start: start, End: end}}
 	}
 	r := newResolver(p.vars)
-	vals, err := expand.Fields(&r.cfg, w)
+	vals, err := r.fields(w)
 	if err != nil {
 		return []Word{{Value: p.text(w), Static: false, Start: start, End: end}}
 	}
@@ -478,7 +497,7 @@ func (p *parser) fields(w *syntax.Word) []Word {
 		// ${x:-/} with x unknown: also read the word with x unset.
 		r2 := newResolver(p.vars)
 		r2.unset = names
-		if alt, err := expand.Fields(&r2.cfg, w); err == nil && strings.Join(alt, "\x00") != strings.Join(vals, "\x00") {
+		if alt, err := r2.fields(w); err == nil && strings.Join(alt, "\x00") != strings.Join(vals, "\x00") {
 			p.alt = true
 			for _, v := range alt {
 				p.altWords = append(p.altWords, Word{Value: v, Static: true, Origin: "dynamic", Start: start, End: end})
@@ -536,7 +555,7 @@ func (p *parser) literal(w *syntax.Word) Word {
 	// which bash removes in assignments and redirections: expand as
 	// fields with no word splitting instead, and join.
 	lit := *w
-	fields, err := expand.Fields(&r.cfg, &lit)
+	fields, err := r.fields(&lit)
 	if err != nil {
 		return Word{Value: p.text(w), Start: start, End: end}
 	}

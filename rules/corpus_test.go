@@ -25,9 +25,19 @@ type corpusCase struct {
 	section string // the last "# ==" header above it
 	want    check.Verdict
 	shell   string // "" (bash), "zsh" or "posix", from a LABEL@SHELL label
+	dir     string // the working directory, from a LABEL@dir=PATH label (~ is corpusHome)
 	cmd     string // decoded command line
 	raw     string // the command field as written
 	known   string // reason of a "# known:" marker, if any
+}
+
+// corpusHome is the home directory the corpus tests run with, so that
+// LABEL@dir=~/src cases do not depend on who runs them.
+const corpusHome = "/home/corpus-user"
+
+// options are the check options of the case.
+func (c corpusCase) options() check.Options {
+	return check.Options{Shell: c.shell, Dir: c.dir}
 }
 
 // decodeCorpus undoes the escapes of the corpus format: \n is a newline,
@@ -105,12 +115,20 @@ func readCorpus(t testing.TB, path string) []corpusCase {
 			t.Fatalf("%s:%d: want LABEL<TAB>COMMAND[<TAB># known: why], got %q", path, n, line)
 		}
 		c := corpusCase{file: filepath.Base(path), line: n, section: section, raw: fields[1], cmd: decodeCorpus(fields[1])}
-		label, shell, _ := strings.Cut(fields[0], "@")
-		switch shell {
-		case "", "zsh", "posix":
-			c.shell = shell
-		default:
-			t.Fatalf("%s:%d: shell %q is not zsh or posix", path, n, shell)
+		quals := strings.Split(fields[0], "@")
+		label := quals[0]
+		for _, q := range quals[1:] {
+			switch {
+			case q == "zsh" || q == "posix":
+				c.shell = q
+			case strings.HasPrefix(q, "dir=/") || strings.HasPrefix(q, "dir=~"):
+				c.dir = strings.TrimPrefix(q, "dir=")
+				if rest, ok := strings.CutPrefix(c.dir, "~"); ok {
+					c.dir = corpusHome + rest
+				}
+			default:
+				t.Fatalf("%s:%d: qualifier %q is not zsh, posix or dir=ABSOLUTE-PATH", path, n, q)
+			}
 		}
 		switch label {
 		case "allow":
@@ -182,6 +200,7 @@ var corpusUncovered = map[string]string{
 // counted, and the test fails when one starts to pass, so that the marker
 // is removed.
 func TestCorpus(t *testing.T) {
+	t.Setenv("HOME", corpusHome)
 	cases := readCorpora(t)
 	if len(cases) < 600 {
 		t.Errorf("corpus has %d cases, want at least 600", len(cases))
@@ -192,12 +211,12 @@ func TestCorpus(t *testing.T) {
 	known, fixed, wrong := 0, 0, 0
 	perSection := map[string][2]int{} // section → {cases, known}
 	for _, c := range cases {
-		key := c.shell + "\x00" + c.cmd
+		key := c.shell + "\x00" + c.dir + "\x00" + c.cmd
 		if prev, dup := seen[key]; dup {
 			t.Errorf("%s:%d: duplicate of line %d: %q", c.file, c.line, prev, c.raw)
 		}
 		seen[key] = c.line
-		res := check.Line(ctx, c.cmd, check.Options{Shell: c.shell})
+		res := check.Line(ctx, c.cmd, c.options())
 		for _, f := range res.Findings {
 			fired[f.Rule] = true
 		}
@@ -245,7 +264,7 @@ func TestCorpusKnownMarkers(t *testing.T) {
 		if c.known == "" {
 			continue
 		}
-		res := check.Line(context.Background(), c.cmd, check.Options{Shell: c.shell})
+		res := check.Line(context.Background(), c.cmd, c.options())
 		t.Logf("%s:%d: %q: want %s, got %s (%s); known: %s", c.file, c.line, c.raw, c.want, res.Verdict, describe(res), c.known)
 	}
 }
@@ -321,7 +340,7 @@ func TestCorpusWrapped(t *testing.T) {
 	ctx := context.Background()
 	n, known, fixed := 0, 0, 0
 	for _, c := range readCorpora(t) {
-		if c.want != check.Block || c.known != "" || c.shell != "" || !utf8.ValidString(c.cmd) || strings.ContainsRune(c.cmd, 0) {
+		if c.want != check.Block || c.known != "" || c.shell != "" || c.dir != "" || !utf8.ValidString(c.cmd) || strings.ContainsRune(c.cmd, 0) {
 			continue
 		}
 		if strings.Contains(c.cmd, "alias ") {

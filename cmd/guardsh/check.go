@@ -118,10 +118,15 @@ func runCheck(e *env, args []string) int {
 	case f.batch:
 		return runBatch(ctx, e, opts)
 	case f.command != nil:
+		// check -c runs where the command would: the working directory.
+		// Files and --batch are checked as if run anywhere (CI, other
+		// machines): their directory is unknown.
+		opts.Dir = workDir()
 		res := check.Line(ctx, *f.command, opts)
 		worst = res.Verdict
 		out.add(res)
 	case f.hasDash2:
+		opts.Dir = workDir()
 		res := check.Line(ctx, quoteArgs(f.argv), opts)
 		worst = res.Verdict
 		out.add(res)

@@ -62,7 +62,9 @@ func gate(e *env, cmd, shell, front string) approve.Decision {
 		fmt.Fprintf(e.stderr, "guardsh: warning: %s\n", w)
 	}
 	ctx := context.Background()
-	res := check.Line(ctx, cmd, checkOptions(cfg, cerr, shell))
+	opts := checkOptions(cfg, cerr, shell)
+	opts.Dir = workDir() // the shell hook runs in the shell's directory
+	res := check.Line(ctx, cmd, opts)
 	d := approve.Decide(ctx, res, approve.Request{
 		Front:     front,
 		Session:   os.Getenv("GUARDSH_SESSION"),

@@ -62,7 +62,11 @@ func runHook(e *env, args []string) int {
 func hookDecide(e *env, p hooks.Protocol, ev *hooks.Event) hooks.Answer {
 	cfg, cerr := config.LoadDefault()
 	ctx := context.Background()
-	res := check.Line(ctx, ev.Command, checkOptions(cfg, cerr, "bash"))
+	opts := checkOptions(cfg, cerr, "bash")
+	// The agent's cwd field; without it the directory is unknown (the
+	// hook process may run elsewhere than the agent's shell).
+	opts.Dir = ev.Dir
+	res := check.Line(ctx, ev.Command, opts)
 	req := approve.Request{
 		Front:     "hook:" + string(p),
 		Dir:       ev.Dir,

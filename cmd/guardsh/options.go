@@ -24,3 +24,14 @@ func checkOptions(cfg *config.Config, cerr error, shell string) check.Options {
 	}
 	return opts
 }
+
+// workDir returns the process's working directory, the directory a command
+// checked by the shell hooks, the gate, $SHELL mode or check -c runs in; ""
+// when it cannot be read.
+func workDir() string {
+	d, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	return d
+}

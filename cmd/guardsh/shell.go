@@ -102,6 +102,7 @@ func runShell(e *env, args []string) int {
 		dialect = "posix"
 	}
 	opts := checkOptions(cfg, cerr, dialect)
+	opts.Dir = workDir()
 	ctx := context.Background()
 	var res *check.Result
 	if inv.Mode == shells.ModeCommand {

@@ -77,8 +77,12 @@ func Commands(src string, opts Options) (res *Result) {
 		p.outer, p.outerLine = &[2]int{0, len(text)}, 1
 		p.fishSrc = true
 	}
-	if !p.parse(p.src) {
-		rawScan(res, text)
+	if p.fishSrc {
+		if !p.parse(p.src) {
+			rawScan(res, text)
+		}
+	} else {
+		p.parseTop(p.src)
 	}
 	if f, ok := Fold(text); ok {
 		p.folded(f)

@@ -48,6 +48,13 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 			return nil
 		}
 		p.stmt(cmd.X, c)
+		if cmd.Op == syntax.AndStmt || cmd.Op == syntax.OrStmt {
+			b := p.branchStart()
+			p.stmt(cmd.Y, c)
+			p.branchEnd(b)
+			p.branchDone(b)
+			break
+		}
 		p.stmt(cmd.Y, c)
 	case *syntax.Block:
 		p.stmts(cmd.Stmts, c)
@@ -63,10 +70,13 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 			p.vars.setDynamic("OLDPWD")
 		}
 	case *syntax.IfClause:
+		b := p.branchStart()
 		for ic := cmd; ic != nil; ic = ic.Else {
 			p.stmts(ic.Cond, c)
 			p.stmts(ic.Then, c)
+			p.branchEnd(b)
 		}
+		p.branchDone(b)
 	case *syntax.WhileClause:
 		c.loop = true
 		p.stmts(cmd.Cond, c)
@@ -111,12 +121,15 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		p.stmts(cmd.Do, c)
 	case *syntax.CaseClause:
 		p.substs(cmd.Word, c)
+		b := p.branchStart()
 		for _, item := range cmd.Items {
 			for _, pat := range item.Patterns {
 				p.substs(pat, c)
 			}
 			p.stmts(item.Stmts, c)
+			p.branchEnd(b)
 		}
+		p.branchDone(b)
 	case *syntax.FuncDecl:
 		name := ""
 		if cmd.Name != nil {
@@ -285,7 +298,7 @@ func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
 		if v.Static {
 			p.vars.set(a.Name.Value, v.Value)
 		} else {
-			p.vars.setDynamic(a.Name.Value)
+			p.vars.setDynamicFrom(a.Name.Value, v.Origin)
 		}
 		if commandVars[a.Name.Value] && v.Value != "" {
 			p.runLater(cmd, a.Name.Value+"=", v, false)
@@ -360,7 +373,7 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 			if v.Static {
 				p.vars.set(a.Name.Value, v.Value)
 			} else {
-				p.vars.setDynamic(a.Name.Value)
+				p.vars.setDynamicFrom(a.Name.Value, v.Origin)
 			}
 			continue
 		}
@@ -376,6 +389,7 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 	p.finish(cmd, st, c)
 	p.assigningBuiltins(cmd)
 	p.callFunc(cmd, c)
+	p.altCommands(cmd, ce)
 	if alt && len(p.res.Commands) < maxCommands {
 		// The same command read with the defaulted variables unset.
 		ac := *cmd

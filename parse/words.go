@@ -19,11 +19,19 @@ const home = "~"
 type vars struct {
 	val  map[string]string
 	list map[string][]string // arrays, and "@" for the positional parameters
-	dyn  map[string]bool
+	// dyn maps each variable known to be dynamic to where its value comes
+	// from (see [Word.Origin]): x=$(curl …) is "network".
+	dyn map[string]string
+	// alts are the other static values a variable may have, from the
+	// branches of an earlier if, case, && or || (see branchSet).
+	alts map[string][]string
+	// branch is how many conditionals the walk is inside: an assignment
+	// outside any forgets the other values.
+	branch int
 }
 
 func newVars() *vars {
-	return &vars{val: map[string]string{}, list: map[string][]string{}, dyn: map[string]bool{}}
+	return &vars{val: map[string]string{}, list: map[string][]string{}, dyn: map[string]string{}}
 }
 
 // clone returns a copy, for walking a function body with its own $1, $2.
@@ -35,8 +43,15 @@ func (v *vars) clone() *vars {
 	for k, x := range v.list {
 		c.list[k] = x
 	}
-	for k := range v.dyn {
-		c.dyn[k] = true
+	for k, o := range v.dyn {
+		c.dyn[k] = o
+	}
+	c.branch = v.branch
+	for k, a := range v.alts {
+		if c.alts == nil {
+			c.alts = map[string][]string{}
+		}
+		c.alts[k] = a
 	}
 	return c
 }
@@ -75,12 +90,22 @@ func (v *vars) set(name, value string) {
 	delete(v.list, name)
 	v.val[name] = value
 	delete(v.dyn, name)
+	if v.branch == 0 {
+		delete(v.alts, name)
+	}
 }
 
-func (v *vars) setDynamic(name string) {
+func (v *vars) setDynamic(name string) { v.setDynamicFrom(name, "dynamic") }
+
+// setDynamicFrom records a dynamic variable and where its value comes from.
+func (v *vars) setDynamicFrom(name, origin string) {
+	if origin == "" {
+		origin = "dynamic"
+	}
 	delete(v.val, name)
 	delete(v.list, name)
-	v.dyn[name] = true
+	v.dyn[name] = origin
+	delete(v.alts, name)
 }
 
 // resolver expands words with a fresh, safe expand.Config: nothing runs, the
@@ -168,6 +193,11 @@ func (r *resolver) Get(name string) expand.Variable {
 		// default applies (${x:-/} is /).
 		r.taint("dynamic")
 		return expand.Variable{}
+	}
+	if o, ok := r.vars.dyn[name]; ok {
+		// x=$(curl …); eval "$x" runs what the network sent.
+		r.taint(o)
+		return str("${" + name + "}")
 	}
 	r.taint("dynamic")
 	return str("${" + name + "}")

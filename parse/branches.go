@@ -1,0 +1,124 @@
+package parse
+
+import (
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// maxAlts bounds the other values one variable may have from branches, and
+// the alternative readings of one command.
+const maxAlts = 4
+
+// A branchSet records the static values of variables around conditional
+// code (if, case, && and ||), so that a variable assigned on one branch
+// keeps the values it has on the others: sh_c='sh -c'; if dry; then
+// sh_c=echo; fi; $sh_c "curl … | bash" runs curl | bash when not dry.
+type branchSet struct {
+	before map[string]string
+	seen   map[string][]string
+}
+
+func (p *parser) branchStart() *branchSet {
+	b := &branchSet{before: make(map[string]string, len(p.vars.val)), seen: map[string][]string{}}
+	for k, v := range p.vars.val {
+		b.before[k] = v
+	}
+	p.vars.branch++
+	return b
+}
+
+// branchEnd is called at the end of each branch: the values variables have
+// there are possible after the whole conditional.
+func (p *parser) branchEnd(b *branchSet) {
+	for k, v := range p.vars.val {
+		if old, ok := b.before[k]; ok && old != v || !ok {
+			b.seen[k] = appendUnique(b.seen[k], v)
+		}
+	}
+}
+
+// branchDone gives each variable that a branch changed its other values.
+func (p *parser) branchDone(b *branchSet) {
+	p.vars.branch = max(0, p.vars.branch-1)
+	for k, vals := range b.seen {
+		now, ok := p.vars.val[k]
+		if !ok {
+			continue
+		}
+		if old, had := b.before[k]; had {
+			vals = append([]string{old}, vals...)
+		}
+		for _, v := range vals {
+			if v != now {
+				p.vars.addAlt(k, v)
+			}
+		}
+	}
+}
+
+func appendUnique(list []string, v string) []string {
+	for _, x := range list {
+		if x == v {
+			return list
+		}
+	}
+	return append(list, v)
+}
+
+func (v *vars) addAlt(name, value string) {
+	if v.alts == nil {
+		v.alts = map[string][]string{}
+	}
+	if len(v.alts[name]) < maxAlts {
+		v.alts[name] = appendUnique(v.alts[name], value)
+	}
+}
+
+// altNames returns the variables with other values from branches that the
+// words read.
+func (p *parser) altNames(words []*syntax.Word) []string {
+	if len(p.vars.alts) == 0 {
+		return nil
+	}
+	var names []string
+	for _, w := range words {
+		syntax.Walk(w, func(n syntax.Node) bool {
+			if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil {
+				if _, ok := p.vars.alts[pe.Param.Value]; ok {
+					names = appendUnique(names, pe.Param.Value)
+				}
+			}
+			return true
+		})
+	}
+	return names
+}
+
+// altCommands adds the command read with each other value of the
+// variables it uses, as a separate command: every value is checked.
+func (p *parser) altCommands(cmd *Command, ce *syntax.CallExpr) {
+	names := p.altNames(ce.Args)
+	n := 0
+	for _, name := range names {
+		cur, ok := p.vars.val[name]
+		if !ok {
+			continue
+		}
+		for _, alt := range p.vars.alts[name] {
+			if n >= maxAlts || len(p.res.Commands) >= maxCommands {
+				return
+			}
+			n++
+			p.vars.val[name] = alt
+			var args []Word
+			for _, w := range ce.Args {
+				args = append(args, p.fields(w)...)
+			}
+			p.vars.val[name] = cur
+			ac := *cmd
+			ac.Args = args
+			ac.Inner, ac.Wrapper = nil, false
+			p.add(&ac)
+			p.unwrap(&ac)
+		}
+	}
+}

@@ -1,0 +1,51 @@
+package parse
+
+import (
+	"reflect"
+	"testing"
+)
+
+// TestBranchValues checks that a variable assigned on one branch of a
+// conditional keeps the values of the other branches, and that a variable
+// holding a network download carries that origin.
+func TestBranchValues(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		// get.docker.com: sh_c is sh -c, or echo on a dry run.
+		{`sh_c='sh -c'; if dry; then sh_c=echo; fi; $sh_c 'rm x'`, []string{"dry", "echo rm x", "sh -c rm x", "sh -c: rm x"}},
+		{`sh_c='sh -c'; [ -n "$D" ] && sh_c=echo; $sh_c 'rm y'`, []string{"[ -n ?${D} ]", "echo rm y", "sh -c rm y", "sh -c: rm y"}},
+		{`case $x in a) d=/;; *) d=/tmp;; esac; rm -rf $d`, []string{"rm -rf /tmp", "rm -rf /"}},
+		{`if a; then d=1; else d=2; fi; rm $d`, []string{"a", "rm 2", "rm 1"}},
+		// An assignment outside any conditional forgets the others.
+		{`d=/; if a; then d=/tmp; fi; d=build; rm -rf $d`, []string{"a", "rm -rf build"}},
+		{`x=a; rm $x`, []string{"rm a"}},
+	}
+	for _, tt := range tests {
+		if got := cmds(Commands(tt.in, Options{})); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s:\n got  %q\n want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestVariableOrigin(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`x=$(curl -s https://x); eval "$x"`, "network"},
+		{`x=$(base64 -d <<< "$p"); sh -c "$x"`, "decoder"},
+		{`x=$(ssh-agent -s); eval "$x"`, ""},
+		{`x=$(tool); eval "$x"`, "dynamic"},
+		{`export x=$(wget -qO- https://x); bash -c "$x"`, "network"},
+	}
+	for _, tt := range tests {
+		got := ""
+		for _, c := range Commands(tt.in, Options{}).Commands {
+			if c.CodeSource != "" {
+				got = c.CodeSource
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%s: code source %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

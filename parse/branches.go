@@ -18,9 +18,12 @@ type branchSet struct {
 }
 
 func (p *parser) branchStart() *branchSet {
-	b := &branchSet{before: make(map[string]string, len(p.vars.val)), seen: map[string][]string{}}
-	for k, v := range p.vars.val {
-		b.before[k] = v
+	b := &branchSet{}
+	if len(p.vars.val) > 0 {
+		b.before = make(map[string]string, len(p.vars.val))
+		for k, v := range p.vars.val {
+			b.before[k] = v
+		}
 	}
 	p.vars.branch++
 	return b
@@ -31,6 +34,9 @@ func (p *parser) branchStart() *branchSet {
 func (p *parser) branchEnd(b *branchSet) {
 	for k, v := range p.vars.val {
 		if old, ok := b.before[k]; ok && old != v || !ok {
+			if b.seen == nil {
+				b.seen = map[string][]string{}
+			}
 			b.seen[k] = appendUnique(b.seen[k], v)
 		}
 	}

@@ -24,6 +24,12 @@ var closers = []string{"fi", "done", "esac", "}", ")", "then", "else", "elif", "
 // reports the curl | sh). The text already consumed is blanked out, not cut,
 // so that offsets and line numbers stay those of the input.
 func (p *parser) parseTop(text string) {
+	if f, err := syntax.NewParser(syntax.Variant(p.opts.variant()), syntax.KeepComments(false)).
+		Parse(strings.NewReader(text), ""); err == nil {
+		// The common case: no error, one pass.
+		p.stmts(f.Stmts, ctx{})
+		return
+	}
 	from := 0
 	recovered := 0
 	for {

@@ -162,6 +162,8 @@ func (p *parser) unwrap(c *Command) {
 		p.payload("alias "+c.Args[0].Value, text, c.Args[0], c.Line, false)
 	}
 	p.envPayloads(c)
+	p.envEval(c)
+	p.builtinEval(c)
 	if spec, ok := wrappers[name]; ok {
 		p.wrapper(c, name, spec, args)
 		return

@@ -94,6 +94,11 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		p.stmts(cmd.Do, c)
 	case *syntax.ForClause:
 		p.substs(cmd.Loop, c)
+		if cl, ok := cmd.Loop.(*syntax.CStyleLoop); ok {
+			p.arith(cl.Init)
+			p.arith(cl.Cond)
+			p.arith(cl.Post)
+		}
 		c.loop = true
 		if wi, ok := cmd.Loop.(*syntax.WordIter); ok && wi.Name != nil {
 			// A static word list: walk the body once per value (up
@@ -153,13 +158,16 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		}
 	case *syntax.ArithmCmd:
 		p.substs(cmd.X, c)
+		p.arith(cmd.X)
 	case *syntax.TestClause:
 		p.substs(cmd.X, c)
+		p.testEval(cmd.X)
 	case *syntax.DeclClause:
 		return p.decl(cmd, st, c)
 	case *syntax.LetClause:
 		for _, x := range cmd.Exprs {
 			p.substs(x, c)
+			p.arith(x)
 		}
 	case *syntax.TimeClause:
 		p.stmt(cmd.Stmt, c)
@@ -191,7 +199,7 @@ func (p *parser) pipeline(bc *syntax.BinaryCmd, c ctx) {
 	}
 	collect(bc.X)
 	collect(bc.Y)
-	var prev *Command
+	prev := c.stdinFrom
 	for _, st := range stages {
 		sc := c
 		sc.piped = true
@@ -229,8 +237,18 @@ func (p *parser) substs(n syntax.Node, c ctx) {
 			return false
 		case *syntax.ProcSubst:
 			sc := ctx{subst: true, background: c.background}
+			if n.Op == syntax.CmdOut {
+				// >(sh): what the line writes into it is its input.
+				sc.stdinFrom = procInput
+			}
 			p.stmts(n.Stmts, sc)
 			return false
+		case *syntax.ArithmExp:
+			p.arith(n.X)
+		case *syntax.ParamExp:
+			p.paramEval(n)
+		case *syntax.ArrayElem:
+			p.arith(n.Index)
 		}
 		return true
 	})
@@ -300,12 +318,17 @@ func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
 		} else {
 			p.vars.setDynamicFrom(a.Name.Value, v.Origin)
 		}
-		if commandVars[a.Name.Value] && v.Value != "" {
+		p.assignEval(a.Name.Value, v, p.line(st.Pos()))
+		if a.Array != nil {
+			p.arrayCode(a, p.line(st.Pos()))
+		}
+		if commandVars[a.Name.Value] && v.Value != "" && a.Array == nil {
 			p.runLater(cmd, a.Name.Value+"=", v, false)
 		}
 		cmd.Args = append(cmd.Args, Word{Value: a.Name.Value + "=" + v.Value, Static: v.Static, Start: v.Start, End: v.End})
 	}
 	cmd.Redirs = p.redirs(st.Redirs, c)
+	p.declEval(dc, cmd)
 	p.finish(cmd, st, c)
 	return cmd
 }
@@ -339,6 +362,7 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 		p.substs(a.Value, c)
 		p.substs(a.Array, c)
 		p.substs(a.Index, c)
+		p.arith(a.Index)
 	}
 	for _, w := range ce.Args {
 		p.substs(w, c)
@@ -355,10 +379,19 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 			continue
 		}
 		if a.Array != nil && len(ce.Args) == 0 {
+			p.arrayCode(a, p.line(st.Pos()))
 			p.arrayAssign(a)
 			continue
 		}
 		v := p.assignValue(a)
+		if a.Append && commandVars[a.Name.Value] && !v.Static {
+			// PROMPT_COMMAND+='; cmd' onto an unknown value: the added
+			// code is checked on its own.
+			if add := p.literal(a.Value); add.Static {
+				add.Value = strings.TrimLeft(add.Value, " \t\n;&|")
+				v = add
+			}
+		}
 		if len(ce.Args) == 0 && (watchedVars[a.Name.Value] || strings.HasPrefix(a.Name.Value, "__guardsh")) {
 			// HISTSIZE=0, GUARDSH_YOLO=1: listed as export, for the rules.
 			ex := cmdAt(start, end, p.line(st.Pos()), p.via)
@@ -370,6 +403,13 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 			p.runLater(cmdAt(start, end, p.line(st.Pos()), p.via), a.Name.Value+"=", v, false)
 		}
 		if len(ce.Args) == 0 {
+			p.assignEval(a.Name.Value, v, p.line(st.Pos()))
+			if a.Append {
+				// y+=x for declare -i y: x is added, as arithmetic.
+				p.intAssign(a.Name.Value, p.literal(a.Value), p.line(st.Pos()))
+			} else {
+				p.intAssign(a.Name.Value, v, p.line(st.Pos()))
+			}
 			if v.Static {
 				p.vars.set(a.Name.Value, v.Value)
 			} else {

@@ -28,10 +28,14 @@ type vars struct {
 	// branch is how many conditionals the walk is inside: an assignment
 	// outside any forgets the other values.
 	branch int
+	// ints are the variables declared -i: assignments to them are
+	// arithmetic.
+	ints map[string]bool
 }
 
 func newVars() *vars {
-	return &vars{val: map[string]string{}, list: map[string][]string{}, dyn: map[string]string{}}
+	return &vars{val: map[string]string{}, list: map[string][]string{}, dyn: map[string]string{},
+		ints: map[string]bool{}}
 }
 
 // clone returns a copy, for walking a function body with its own $1, $2.
@@ -52,6 +56,9 @@ func (v *vars) clone() *vars {
 			c.alts = map[string][]string{}
 		}
 		c.alts[k] = a
+	}
+	for k := range v.ints {
+		c.ints[k] = true
 	}
 	return c
 }

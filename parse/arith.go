@@ -1,0 +1,500 @@
+package parse
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Expansions that evaluate: places where the shell takes a value — not the
+// text of the line — and expands or evaluates it again, so that a value such
+// as a[$(cmd)] or $(cmd) runs cmd.
+//
+//   - Arithmetic: every name an arithmetic expression reads has its value
+//     evaluated as an expression in turn, and an array subscript in it is
+//     expanded: x='a[$(cmd)]'; (( x )) runs cmd. The same holds for $((…)),
+//     let, for ((…)), [[ A -eq B ]], array subscripts ${a[x]} and a[x]=1,
+//     slices ${x:off:len}, and assignments to declare -i variables.
+//   - Names: a value used as a variable name has its subscript evaluated:
+//     ${!x}, declare -n r=$x, test -v "$x", [[ -v $x ]], printf -v "$x",
+//     read "$x", declare "$x"=1, unset, wait -p, mapfile, getopts.
+//   - Prompts and start-up values: ${x@P}, PS0, PS1, PS2, PS4 (set -x),
+//     zsh's PROMPT and RPROMPT (prompt_subst), BASH_ENV and ENV given to a
+//     shell, zsh's ${(e)x}: the value undergoes parameter expansion and
+//     command substitution.
+//
+// A statically known value that holds a command substitution is parsed, and
+// the commands in it are judged as the payload deserves. A value that is not
+// known is everyday code ($((i+1)), (( n > 0 )), ${arr[i]}): it counts only
+// when it comes from the network or a decoder, where it is an ask.
+
+// maxEvalDepth bounds how deep names that hold names are followed.
+const maxEvalDepth = 8
+
+// hasCode reports whether text, if the shell expands it, runs a command
+// substitution.
+func hasCode(text string) bool {
+	return strings.Contains(text, "$(") || strings.Contains(text, "`")
+}
+
+// untrustedOrigin reports whether a dynamic value comes from somewhere an
+// attacker may control: the network or a decoder.
+func untrustedOrigin(o string) bool { return o == "network" || o == "decoder" }
+
+// evalCode checks text that the shell will expand again as code: the
+// command substitutions in it run. The text is parsed as the body of an
+// unquoted heredoc, which expands exactly $(…), `…` and ${…}.
+func (p *parser) evalCode(label, text string, at Word, line int) {
+	if !hasCode(text) || p.stopped {
+		return
+	}
+	const eof = "__guardsh_value__"
+	prev := p.inherit
+	p.inherit = true
+	p.payload(label, ": <<"+eof+"\n"+text+"\n"+eof+"\n", at, line, false)
+	p.inherit = prev
+}
+
+// untrusted records a value from the network or a decoder that the shell
+// evaluates: the server decides what runs.
+func (p *parser) untrusted(label, origin string, at Word, line int) {
+	if !untrustedOrigin(origin) || p.stopped {
+		return
+	}
+	c := cmdAt(at.Start, at.End, line, p.via)
+	if p.outer != nil {
+		c.Start, c.End = p.outer[0], p.outer[1]
+	}
+	c.Args = []Word{{Value: label, Static: true, Start: c.Start, End: c.End}}
+	c.CodeSource, c.CodeDetail = origin, label
+	c.Deferred, c.Contained, c.Remote = p.deferred, p.contained, p.remote
+	p.add(c)
+}
+
+// nodeWord returns a Word spanning node n, for evalCode and untrusted.
+func (p *parser) nodeWord(n syntax.Node) (Word, int) {
+	start, end := p.span(n.Pos(), n.End())
+	return Word{Value: p.text(n), Static: true, Start: start, End: end}, p.line(n.Pos())
+}
+
+// arith checks an arithmetic expression: the names it reads and the values
+// its words expand to are evaluated as expressions.
+func (p *parser) arith(x syntax.ArithmExpr) {
+	if x == nil {
+		return
+	}
+	if w, ok := x.(*syntax.Word); ok && w == nil {
+		return
+	}
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if w, ok := n.(*syntax.Word); ok {
+			p.arithWord(w)
+			return false
+		}
+		return true
+	})
+}
+
+// arithWord checks one operand of an arithmetic expression.
+func (p *parser) arithWord(w *syntax.Word) {
+	if w == nil || len(w.Parts) == 0 {
+		return
+	}
+	at, line := p.nodeWord(w)
+	if lit := w.Lit(); lit != "" {
+		p.arithText("arithmetic", lit, at, line, 0, map[string]bool{})
+		return
+	}
+	v := p.literal(w)
+	if v.Static {
+		p.arithText("arithmetic", v.Value, at, line, 0, map[string]bool{})
+		return
+	}
+	p.untrusted("arithmetic "+at.Value, origin(v), at, line)
+}
+
+// arithText checks text the shell evaluates as an arithmetic expression:
+// a command substitution in it runs; each name in it is evaluated in turn.
+func (p *parser) arithText(label, text string, at Word, line, depth int, seen map[string]bool) {
+	if depth > maxEvalDepth || p.stopped {
+		return
+	}
+	if hasCode(text) {
+		p.evalCode(label, text, at, line)
+		return
+	}
+	for _, name := range arithNames(text) {
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		p.arithVar(name, at, line, depth+1, seen)
+	}
+}
+
+// arithVar evaluates a variable read by an arithmetic expression.
+func (p *parser) arithVar(name string, at Word, line, depth int, seen map[string]bool) {
+	label := name + " in arithmetic"
+	if v, ok := p.vars.val[name]; ok {
+		p.arithText(label, v, at, line, depth, seen)
+		return
+	}
+	if l := p.vars.list[name]; len(l) > 0 {
+		p.arithText(label, l[0], at, line, depth, seen)
+		return
+	}
+	p.untrusted(label, p.vars.dyn[name], at, line)
+}
+
+// arithNames returns the names an arithmetic expression text reads: words
+// that start with a letter or underscore and are not the digits of a number
+// such as 0x1f or 16#ff.
+func arithNames(s string) []string {
+	var out []string
+	for i := 0; i < len(s); i++ {
+		if !isNameStart(s[i]) {
+			continue
+		}
+		j := i
+		for j < len(s) && isNameByte(s[j]) {
+			j++
+		}
+		if i == 0 || !isNameByte(s[i-1]) && s[i-1] != '#' && s[i-1] != '.' {
+			out = append(out, s[i:j])
+		}
+		i = j
+	}
+	return out
+}
+
+func isNameStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isNameByte(c byte) bool  { return isNameStart(c) || c >= '0' && c <= '9' }
+
+// evalName checks a value the shell uses as a variable name: a command
+// substitution in it runs, and its subscript is evaluated.
+func (p *parser) evalName(label string, w Word, line int) {
+	if !w.Static {
+		p.untrusted(label+" "+w.Value, origin(w), w, line)
+		return
+	}
+	text := w.Value
+	if hasCode(text) {
+		p.evalCode(label, text, w, line)
+		return
+	}
+	if i := strings.IndexByte(text, '['); i > 0 && strings.HasSuffix(text, "]") {
+		p.arithText(label, text[i+1:len(text)-1], w, line, 0, map[string]bool{})
+	}
+}
+
+// paramEval checks the parts of a parameter expansion that evaluate: the
+// subscript, the slice, ${!x} indirection and ${x@P} prompt expansion.
+func (p *parser) paramEval(pe *syntax.ParamExp) {
+	if pe.Index != nil {
+		if l, ok := pe.Index.(*syntax.Word); !ok || l.Lit() != "@" && l.Lit() != "*" {
+			p.arith(pe.Index)
+		}
+	}
+	if pe.Slice != nil {
+		p.arith(pe.Slice.Offset)
+		p.arith(pe.Slice.Length)
+	}
+	if pe.Param == nil {
+		return
+	}
+	name := pe.Param.Value
+	if pe.Excl && pe.Names == 0 && pe.Index == nil {
+		// ${!x}: the value of x names the variable to read.
+		at, line := p.nodeWord(pe)
+		for _, v := range p.values(name) {
+			p.evalName("${!"+name+"}", Word{Value: v, Static: true, Start: at.Start, End: at.End}, line)
+		}
+		p.untrusted("${!"+name+"}", p.vars.dyn[name], at, line)
+	}
+	if pe.Exp != nil && pe.Exp.Op == syntax.OtherParamOps && pe.Exp.Word != nil && pe.Exp.Word.Lit() == "P" {
+		// ${x@P}: the value is expanded as a prompt string.
+		at, line := p.nodeWord(pe)
+		for _, v := range p.values(name) {
+			p.evalCode("${"+name+"@P}", v, at, line)
+		}
+		p.untrusted("${"+name+"@P}", p.vars.dyn[name], at, line)
+	}
+}
+
+// values returns the statically known values of a variable: its value, or
+// the elements of an array.
+func (p *parser) values(name string) []string {
+	if v, ok := p.vars.val[name]; ok {
+		return []string{v}
+	}
+	return p.vars.list[name]
+}
+
+// testEval checks [[ … ]]: the operands of -eq, -ne, -lt, -le, -gt and -ge
+// are arithmetic expressions, and the operand of -v is a name.
+func (p *parser) testEval(x syntax.TestExpr) {
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch t := n.(type) {
+		case *syntax.BinaryTest:
+			switch t.Op {
+			case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
+				for _, e := range []syntax.TestExpr{t.X, t.Y} {
+					if w, ok := e.(*syntax.Word); ok {
+						p.arithWord(w)
+					}
+				}
+			}
+		case *syntax.UnaryTest:
+			if w, ok := t.X.(*syntax.Word); ok && t.Op == syntax.TsVarSet {
+				p.evalName("[[ -v ]]", p.literal(w), p.line(w.Pos()))
+			}
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			return false
+		}
+		return true
+	})
+}
+
+// builtinEval checks the arguments of builtins that evaluate names or
+// arithmetic: test -v, printf -v, read, mapfile, unset, wait -p, getopts,
+// let, and the callbacks of mapfile -C and fc -e.
+func (p *parser) builtinEval(cmd *Command) {
+	args := cmd.Args
+	if len(args) < 2 || !args[0].Static {
+		return
+	}
+	name, rest := args[0].Value, args[1:]
+	label := name
+	switch name {
+	case "test", "[":
+		for i := 0; i+1 < len(rest); i++ {
+			if rest[i].Value == "-v" {
+				p.evalName(label+" -v", rest[i+1], cmd.Line)
+			}
+		}
+	case "printf":
+		if rest[0].Value == "-v" && len(rest) > 1 {
+			p.evalName("printf -v", rest[1], cmd.Line)
+		}
+	case "read", "mapfile", "readarray", "wait", "unset", "getopts", "declare", "typeset", "local", "export", "readonly":
+		for _, w := range nameOperands(name, rest) {
+			if n, _, ok := strings.Cut(w.Value, "="); ok && (name == "declare" || name == "typeset" || name == "local" || name == "export" || name == "readonly") {
+				w.Value = n
+			}
+			p.evalName(label, w, cmd.Line)
+		}
+		if name == "mapfile" || name == "readarray" {
+			if w, ok := optAnywhere(rest, "-C"); ok {
+				p.runLater(cmd, name+" -C", w, false)
+			}
+		}
+	case "let":
+		for _, w := range rest {
+			if w.Static {
+				p.arithText("let", w.Value, w, cmd.Line, 0, map[string]bool{})
+			} else {
+				p.untrusted("let "+w.Value, origin(w), w, cmd.Line)
+			}
+		}
+	case "fc":
+		// fc -e EDITOR runs EDITOR FILE as a command, then the edited
+		// history: the editor is code.
+		for i := 0; i+1 < len(rest); i++ {
+			if rest[i].Value == "-e" && rest[i+1].Value != "-" {
+				w := rest[i+1]
+				w.Value += " /tmp/bash-fc.guardsh"
+				p.runLater(cmd, "fc -e", w, false)
+				break
+			}
+		}
+	}
+}
+
+// nameOperands returns the arguments of a builtin that it uses as variable
+// names.
+func nameOperands(name string, args []Word) []Word {
+	var withValue string
+	switch name {
+	case "read":
+		withValue = "dinNptu"
+	case "mapfile", "readarray":
+		withValue = "dnOsuCc"
+	case "wait":
+		var out []Word
+		for i := 0; i+1 < len(args); i++ {
+			if args[i].Value == "-p" {
+				out = append(out, args[i+1])
+			}
+		}
+		return out
+	case "getopts":
+		if len(args) > 1 {
+			return args[1:2]
+		}
+		return nil
+	}
+	var out []Word
+	opts := true
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		if opts && w.Value == "--" {
+			opts = false
+			continue
+		}
+		if opts && len(w.Value) > 1 && (w.Value[0] == '-' || w.Value[0] == '+') && w.Static {
+			flags := w.Value[1:]
+			for j := 0; j < len(flags); j++ {
+				if flags[j] == 'a' && name == "read" && i+1 < len(args) {
+					// read -a NAME: NAME is an array name.
+					out = append(out, args[i+1])
+					i++
+					break
+				}
+				if strings.IndexByte(withValue, flags[j]) >= 0 {
+					if j == len(flags)-1 {
+						i++
+					}
+					break
+				}
+			}
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// declEval checks what declare, local, typeset, export and readonly
+// evaluate: -n makes the value a name, -i makes it (and every later
+// assignment) arithmetic.
+func (p *parser) declEval(dc *syntax.DeclClause, cmd *Command) {
+	nameref, integer := dc.Variant.Value == "nameref", false
+	for _, a := range dc.Args {
+		if !a.Naked || a.Value == nil {
+			continue
+		}
+		if f := a.Value.Lit(); len(f) > 1 && f[0] == '-' {
+			nameref = nameref || strings.Contains(f, "n")
+			integer = integer || strings.Contains(f, "i")
+		}
+	}
+	for _, a := range dc.Args {
+		if a.Name == nil {
+			continue
+		}
+		p.arith(a.Index)
+		if integer {
+			p.vars.ints[a.Name.Value] = true
+		}
+		if a.Naked || a.Value == nil {
+			continue
+		}
+		v := p.literal(a.Value)
+		switch {
+		case nameref:
+			p.evalName("declare -n "+a.Name.Value, v, cmd.Line)
+		case integer || p.vars.ints[a.Name.Value]:
+			p.intAssign(a.Name.Value, v, cmd.Line)
+		}
+	}
+}
+
+// intAssign checks an assignment to a declare -i variable: the value is an
+// arithmetic expression.
+func (p *parser) intAssign(name string, v Word, line int) {
+	if !p.vars.ints[name] {
+		return
+	}
+	if v.Static {
+		p.arithText(name+" (declare -i)", v.Value, v, line, 0, map[string]bool{})
+		return
+	}
+	p.untrusted(name+" (declare -i) "+v.Value, origin(v), v, line)
+}
+
+// expandedVars are variables whose value the shell expands again later:
+// prompts (bash's PS0, PS1, PS2 and PS4 with set -x; zsh's prompts with
+// prompt_subst) and the start-up file names BASH_ENV and ENV.
+var expandedVars = set("PS0", "PS1", "PS2", "PS4", "PROMPT", "PROMPT2", "PROMPT3", "PROMPT4", "RPROMPT", "RPS1", "RPROMPT2", "RPS2",
+	"SPROMPT", "BASH_ENV", "ENV")
+
+// assignEval checks one assignment, standalone, a prefix of a command or
+// given to env: a prompt or start-up value is expanded later; a
+// BASH_FUNC_name%% value is a function bash defines on start; an array
+// assigned to PROMPT_COMMAND holds commands.
+func (p *parser) assignEval(name string, v Word, line int) {
+	if expandedVars[name] {
+		if v.Static {
+			p.evalCode(name+"=", v.Value, v, line)
+		} else {
+			p.untrusted(name+"="+v.Value, origin(v), v, line)
+		}
+	}
+	if fn, ok := strings.CutPrefix(name, "BASH_FUNC_"); ok && strings.HasSuffix(fn, "%%") {
+		// env 'BASH_FUNC_ls%%=() { …; }' bash: bash imports the function.
+		fn = strings.TrimSuffix(fn, "%%")
+		if v.Static {
+			if validName(fn) && strings.HasPrefix(strings.TrimSpace(v.Value), "()") {
+				p.payload("exported function "+fn, fn+" "+v.Value, v, line, false)
+			}
+		} else {
+			p.dynamicCodeAt("exported function "+fn, v, line)
+		}
+	}
+}
+
+// dynamicCodeAt records code the line cannot know, as dynamic-code.
+func (p *parser) dynamicCodeAt(label string, v Word, line int) {
+	c := cmdAt(v.Start, v.End, line, p.via)
+	if p.outer != nil {
+		c.Start, c.End = p.outer[0], p.outer[1]
+	}
+	c.Args = []Word{{Value: label, Static: true, Start: c.Start, End: c.End}}
+	c.CodeSource, c.CodeDetail = origin(v), label+" "+v.Value
+	p.add(c)
+}
+
+func validName(s string) bool {
+	if s == "" || !isNameStart(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !isNameByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// envEval checks the environment a command gets: prefixes and env(1)
+// assignments.
+func (p *parser) envEval(c *Command) {
+	for _, a := range c.Env {
+		p.assignEval(a.Name, a.Value, c.Line)
+	}
+}
+
+// arrayCode checks NAME=(…) and NAME+=(…) for arrays whose elements are
+// code or expanded later: PROMPT_COMMAND=(…), PS1=(…).
+func (p *parser) arrayCode(a *syntax.Assign, line int) {
+	name := a.Name.Value
+	if !commandVars[name] && !expandedVars[name] {
+		return
+	}
+	for _, e := range a.Array.Elems {
+		if e.Value == nil {
+			continue
+		}
+		for _, w := range p.fields(e.Value) {
+			if commandVars[name] {
+				p.runLater(cmdAt(w.Start, w.End, line, p.via), name+"=(…)", w, false)
+			} else {
+				p.assignEval(name, w, line)
+			}
+		}
+	}
+}
+
+// procInput stands for what a line writes into an output process
+// substitution: >(sh) reads it as code, unknown to the analysis.
+var procInput = &Command{Args: []Word{{Value: ">(…)"}}, Start: -1, End: -1}

@@ -1,0 +1,158 @@
+package rules_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/guardsh/guardsh/check"
+)
+
+// evalCase is a command line in which PAY stands for a payload. The real
+// shell runs it with PAY = touch MARKER, and must create MARKER; guardsh checks
+// it with PAY = rm -rf ~ and must say want.
+type evalCase struct {
+	shell string // "bash", "bash-i" (interactive bash reading the line), "dash-i", "zsh"
+	line  string
+	want  check.Verdict
+}
+
+// TestExpansionsEvaluate is the differential test of expansions that
+// evaluate a value: real bash and zsh run each payload, and guardsh stops
+// it. The review's reproductions (reliability-9f75968, sections 5, 6 and
+// 10) and variants of them.
+func TestExpansionsEvaluate(t *testing.T) {
+	const x = `x='a[$(PAY)]'; `
+	cases := []evalCase{
+		// Arithmetic: the value of a name is evaluated, its subscript expanded.
+		{"bash", x + `echo $(( x ))`, check.Block},
+		{"bash", x + `(( x ))`, check.Block},
+		{"bash", x + `let x`, check.Block},
+		{"bash", x + `y=$((x+1))`, check.Block},
+		{"bash", x + `declare -i y; y=x`, check.Block},
+		{"bash", x + `declare -i y=x`, check.Block},
+		{"bash", x + `declare -i y; y+=x`, check.Block},
+		{"bash", x + `[[ $x -eq 0 ]]`, check.Block},
+		{"bash", x + `[[ x -lt 1 ]]`, check.Block},
+		{"bash", x + `echo ${arr[x]}`, check.Block},
+		{"bash", x + `echo ${a[$x]}`, check.Block},
+		{"bash", x + `echo "${a[x]}"`, check.Block},
+		{"bash", x + `a[x]=1`, check.Block},
+		{"bash", x + `a=([x]=1)`, check.Block},
+		{"bash", x + `echo ${x:$x}`, check.Block},
+		{"bash", x + `echo ${x:0:x}`, check.Block},
+		{"bash", x + `for ((i=x;0;)); do :; done`, check.Block},
+		{"bash", x + `case 1 in $((x))) ;; esac`, check.Block},
+		{"bash", x + `y=x; echo $((y))`, check.Block},
+		{"bash", `let 'a[$(PAY)]'`, check.Block},
+		{"bash", `let "y=a[\$(PAY)]"`, check.Block},
+		// Names: the value is a variable name whose subscript is evaluated.
+		{"bash", x + `test -v "$x"`, check.Block},
+		{"bash", x + `[ -v "$x" ]`, check.Block},
+		{"bash", x + `[[ -v $x ]]`, check.Block},
+		{"bash", x + `declare -n r=$x; echo $r`, check.Block},
+		{"bash", x + `echo ${!x}`, check.Block},
+		{"bash", x + `printf '%s' "${!x}"`, check.Block},
+		{"bash", x + `printf -v "$x" 1`, check.Block},
+		{"bash", `printf -v 'a[$(PAY)]' 1`, check.Block},
+		{"bash", x + `read "$x" <<< 1`, check.Block},
+		{"bash", x + `declare "$x"=1`, check.Block},
+		{"bash", x + `f() { local "$x"=1; }; f`, check.Block},
+		{"bash", x + `sleep 0 & wait -n -p "$x"`, check.Block},
+		{"bash", `declare -A a; ` + x + `unset "a[$x]"`, check.Block},
+		// Prompts and start-up values.
+		{"bash", `x='$(PAY)'; echo ${x@P}`, check.Block},
+		{"bash", `x='$(PAY)'; : ${x@P}`, check.Block},
+		{"bash", "x='`PAY`'; : \"${x@P}\"", check.Block},
+		{"bash", `PS4='$(PAY)'; set -x; :`, check.Block},
+		{"bash", `export PS4='$(PAY)'; set -x; :`, check.Block},
+		{"bash", `BASH_ENV='$(PAY)' bash -c :`, check.Block},
+		{"bash", `export BASH_ENV='$(PAY)'; bash -c :`, check.Block},
+		{"bash", `env BASH_ENV='$(PAY)' bash -c :`, check.Block},
+		{"bash", `ENV='$(PAY)' dash -i </dev/null`, check.Block},
+		{"bash", `ENV='$(PAY)' bash --posix -i </dev/null`, check.Block},
+		{"bash", `env 'BASH_FUNC_ls%%=() { PAY; }' bash -c ls`, check.Block},
+		{"bash", `env 'BASH_FUNC_ls%%=() { PAY; }' bash -c 'ls -la'`, check.Block},
+		{"bash", `exec {fd}> >(sh); echo 'PAY' >&$fd; exec {fd}>&-; sleep 0.3`, check.Ask},
+		{"bash", `exec 3> >(bash); echo 'PAY' >&3; exec 3>&-; sleep 0.3`, check.Ask},
+		{"bash", `echo 'PAY' > >(sh); sleep 0.3`, check.Ask},
+		{"bash", `mapfile -C 'PAY #' -c 1 a <<< 1`, check.Block},
+		{"bash-i", `PS1='$(PAY)\$ '`, check.Block},
+		{"bash-i", `PS0='$(PAY)'`, check.Block},
+		{"bash-i", `PROMPT_COMMAND+=('PAY')`, check.Block},
+		{"bash-i", `PROMPT_COMMAND=('true' 'PAY')`, check.Block},
+		{"bash-i", `PROMPT_COMMAND+='; PAY'`, check.Block},
+		{"bash-i", "echo hi\nfc -e 'PAY #' -1", check.Block},
+	}
+	runEvalCases(t, cases)
+}
+
+func runEvalCases(t *testing.T, cases []evalCase) {
+	t.Helper()
+	for _, c := range cases {
+		dir := t.TempDir()
+		marker := filepath.Join(dir, "MARKER")
+		run := strings.ReplaceAll(c.line, "PAY", "touch "+marker)
+		if err := runShell(c.shell, dir, run); err != nil {
+			t.Errorf("%s %q: %v", c.shell, run, err)
+			continue
+		}
+		if _, err := os.Stat(marker); err != nil {
+			t.Errorf("%s did not run the payload of %q: the case proves nothing", c.shell, run)
+		}
+		line := strings.ReplaceAll(c.line, "PAY", "rm -rf ~")
+		shell := ""
+		if c.shell == "zsh" {
+			shell = "zsh"
+		}
+		res := check.Line(context.Background(), line, check.Options{Shell: shell})
+		if res.Verdict != c.want {
+			var ids []string
+			for _, f := range res.Findings {
+				ids = append(ids, f.Rule)
+			}
+			t.Errorf("guardsh --shell %q says %s for %q, want %s (findings %v)", shell, res.Verdict, line, c.want, ids)
+		}
+	}
+}
+
+// runShell runs line in a throwaway HOME and working directory.
+func runShell(shell, dir, line string) error {
+	var cmd *exec.Cmd
+	switch shell {
+	case "bash":
+		cmd = exec.Command("bash", "--norc", "--noprofile", "-c", line)
+	case "bash-i":
+		cmd = exec.Command("bash", "--norc", "--noprofile", "-i")
+		cmd.Stdin = strings.NewReader(line + "\n:\n")
+	case "zsh":
+		cmd = exec.Command("zsh", "-f", "-c", line)
+	default:
+		panic("unknown shell " + shell)
+	}
+	if _, err := exec.LookPath(cmd.Args[0]); err != nil {
+		return err // required: .ci/run installs bash, dash and zsh
+	}
+	cmd.Dir = dir
+	cmd.Env = []string{"HOME=" + dir, "PATH=" + os.Getenv("PATH"), "TERM=dumb"}
+	if shell == "bash-i" {
+		// As in a real session, PROMPT_COMMAND has a value to add to.
+		cmd.Env = append(cmd.Env, "PROMPT_COMMAND=true")
+	}
+	done := make(chan error, 1)
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-done
+	}
+	return nil
+}

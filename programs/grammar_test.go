@@ -1,0 +1,149 @@
+package programs
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// show renders a parse as "path | opts | operands | err" for table tests.
+func show(words []string, p *Parsed) string {
+	var opts []string
+	for _, o := range p.Opts {
+		s := o.Key
+		if o.Neg {
+			s = "no-" + s
+		}
+		if o.HasValue {
+			s += "=" + o.Value
+		}
+		if o.Unknown {
+			s += "?"
+		}
+		opts = append(opts, s)
+	}
+	var ops []string
+	for _, i := range p.Operands {
+		ops = append(ops, words[i])
+	}
+	out := strings.Join(p.Path, " ") + " | " + strings.Join(opts, " ") + " | " + strings.Join(ops, " ")
+	var amb *ErrAmbiguous
+	switch {
+	case errors.As(p.Err, &amb):
+		out += " | ambiguous"
+	case p.Err != nil:
+		out += " | error"
+	}
+	return out
+}
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		prog, line, want string
+		posix            bool
+	}{
+		// getopt_long: bundles, prefixes, permutation, --, values.
+		{prog: "rm", line: "-rf /", want: " | recursive force | /"},
+		{prog: "rm", line: "--recursi -f /", want: " | recursive force | /"},
+		{prog: "rm", line: "--rec --for /", want: " | recursive force | /"},
+		{prog: "rm", line: "--r /", want: " | recursive | /"},
+		{prog: "rm", line: "/ -R", want: " | recursive | /"},
+		{prog: "rm", line: "-r -- -f", want: " | recursive | -f"},
+		{prog: "rm", line: "-- -rf /", want: " |  | -rf /"},
+		{prog: "rm", line: "x -r", want: " |  | x -r", posix: true},
+		{prog: "rm", line: "--p /", want: " | preserve-root | /"},
+		{prog: "rm", line: "--no /", want: " |  |  | error"}, // rm refuses --no-preserve-root abbreviated
+		{prog: "rm", line: "-rf --no-preserve-root /", want: " | recursive force no-preserve-root | /"},
+		{prog: "chown", line: "--no x /", want: " |  |  | ambiguous"},
+		{prog: "rm", line: "--preserve-root=all -r /", want: " | preserve-root=all recursive | /"},
+		{prog: "rm", line: "--force=yes x", want: " |  |  | error"},
+		{prog: "rm", line: "--interactive never x", want: " | interactive | never x"},
+		{prog: "rm", line: "--bogus -r x", want: " | bogus? recursive | x"},
+		{prog: "chgrp", line: "--recu staff /", want: " | recursive | staff /"},
+		{prog: "chgrp", line: "--re staff /", want: " |  |  | ambiguous"},
+		{prog: "chmod", line: "--qu -R 777 /", want: " | silent recursive | 777 /"},
+		{prog: "chmod", line: "--reference x -R /", want: " | reference=x recursive | /"},
+		{prog: "shred", line: "--remov /etc/x", want: " | remove | /etc/x"},
+		{prog: "shred", line: "-n3 -uz f", want: " | iterations=3 u zero | f"},
+		{prog: "shred", line: "-n 3 f", want: " | iterations=3 | f"},
+		{prog: "shred", line: "-n", want: " |  |  | error"},
+		// git: exact global options, then the subcommand's parse-options.
+		{prog: "git", line: "-C x reset --hard", want: "reset | C=x hard | "},
+		{prog: "git", line: "--git-dir=.git --no-pager reset --har", want: "reset | git-dir=.git no-pager hard | "},
+		{prog: "git", line: "reset --ha", want: "reset | hard | "},
+		{prog: "git", line: "reset --h", want: "reset | hard | "},
+		{prog: "git", line: "reset --m", want: "reset |  |  | ambiguous"},
+		{prog: "git", line: "reset HEAD~1 --hard", want: "reset | hard | HEAD~1"},
+		{prog: "git", line: "push --forc", want: "push |  |  | ambiguous"},
+		{prog: "git", line: "push --force", want: "push | force | "},
+		{prog: "git", line: "push --force --no-force", want: "push | force no-force | "},
+		{prog: "git", line: "push --no-verify", want: "push | no-verify | "},
+		{prog: "git", line: "push --verify", want: "push | no-no-verify | "},
+		{prog: "git", line: "push --mir origin", want: "push | mirror | origin"},
+		{prog: "git", line: "push -uf origin x", want: "push | set-upstream force | origin x"},
+		{prog: "git", line: "stash --includ", want: "stash push | include-untracked | "},
+		{prog: "git", line: "stash -u", want: "stash push | include-untracked | "},
+		{prog: "git", line: "stash drop stash@{1}", want: "stash drop |  | stash@{1}"},
+		{prog: "git", line: "stash", want: "stash |  | "},
+		{prog: "git", line: "clean -fdx", want: "clean | force d x | "},
+		{prog: "git", line: "clean --for -d", want: "clean | force d | "},
+		{prog: "git", line: "clean -d -x --fo", want: "clean | d x force | "},
+		{prog: "git", line: "clean -ffd --no-f", want: "clean | force force d no-force | "},
+		{prog: "git", line: "checkout -b x", want: "checkout | b=x | "},
+		{prog: "git", line: "checkout HEAD -- src", want: "checkout |  | HEAD src"},
+		{prog: "git", line: "restore --sta x", want: "restore | staged | x"},
+		{prog: "git", line: "restore --s x", want: "restore |  |  | ambiguous"},
+		{prog: "git", line: "worktree remove --force wt", want: "worktree remove | force | wt"},
+		{prog: "git", line: "log --oneline", want: " |  | log --oneline"},
+		{prog: "git", line: "-c core.pager=x log", want: " | c=core.pager=x | log"},
+		{prog: "git", line: "--bogus reset --hard", want: "reset | bogus? hard | "},
+		// Go's flag package: single dash, no bundles, stops at operands.
+		{prog: "vault", line: "-address=https://v token revoke -mode path auth/", want: " | address=https://v | token revoke -mode path auth/"},
+		// Loose CLIs: subcommand words after any options.
+		{prog: "aws", line: "--profile prod dynamodb delete-table --table-name t", want: "dynamodb delete-table | profile=prod table-name? | t"},
+		{prog: "aws", line: "s3 ls", want: "s3 ls |  | "},
+		{prog: "kubectl", line: "-n prod delete ns x", want: " | namespace=prod | delete ns x"},
+		{prog: "gsutil", line: "-m -o x=y rm -r gs://b", want: " | m o=x=y | rm -r gs://b"},
+	}
+	for _, tt := range tests {
+		g := Lookup(tt.prog)
+		if g == nil {
+			t.Fatalf("no grammar for %s", tt.prog)
+		}
+		words := strings.Fields(tt.line)
+		got := show(words, g.Parse(words, Env{PosixlyCorrect: tt.posix}))
+		if got != tt.want {
+			t.Errorf("%s %s:\n got  %q\n want %q", tt.prog, tt.line, got, tt.want)
+		}
+	}
+}
+
+// TestTable compiles every grammar of the table, with every subcommand.
+func TestTable(t *testing.T) {
+	var walk func(s *Spec, up *Grammar)
+	walk = func(s *Spec, up *Grammar) {
+		g, err := s.compile(up)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		for _, sub := range s.Subs {
+			walk(sub, g)
+		}
+	}
+	seen := map[string]bool{}
+	for _, s := range table {
+		for _, n := range append([]string{s.Name}, s.Aliases...) {
+			if seen[n] {
+				t.Errorf("program %s listed twice", n)
+			}
+			seen[n] = true
+		}
+		walk(s, nil)
+	}
+	names := Known()
+	sort.Strings(names)
+	t.Log(fmt.Sprintf("%d programs: %s", len(names), strings.Join(names, " ")))
+}

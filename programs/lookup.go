@@ -1,0 +1,42 @@
+package programs
+
+import "sync"
+
+var (
+	indexOnce sync.Once
+	byName    map[string]*Spec
+)
+
+// Lookup returns the grammar of the named program (its base name, such as
+// "rm" or "git"), compiled on first use, or nil when guardsh does not know
+// the program. Unknown programs keep guardsh's generic reading of argv.
+func Lookup(name string) *Grammar {
+	indexOnce.Do(func() {
+		byName = make(map[string]*Spec, len(table))
+		for _, s := range table {
+			for _, n := range append([]string{s.Name}, s.Aliases...) {
+				byName[n] = s
+			}
+		}
+	})
+	s := byName[name]
+	if s == nil {
+		return nil
+	}
+	g, err := s.compile(nil)
+	if err != nil {
+		// The table is checked by the tests; a broken entry reads as
+		// an unknown program rather than silently half-known.
+		return nil
+	}
+	return g
+}
+
+// Known returns the names of every program in the table, in table order.
+func Known() []string {
+	out := make([]string, 0, len(table))
+	for _, s := range table {
+		out = append(out, s.Name)
+	}
+	return out
+}

@@ -620,3 +620,10 @@ func (g *Grammar) resolveGit(word, arg string) (*option, string, bool, error) {
 	}
 	return abbrev.o, abbrev.name, abbrev.neg, nil
 }
+
+// Complete reports whether the grammar lists every option of the program
+// (GNU, POSIX and popt programs without subcommands), so that its reading
+// of options may replace a generic one.
+func (g *Grammar) Complete() bool {
+	return g.subs == nil && !g.partial && (g.Style == GNU || g.Style == POSIX || g.Style == Popt)
+}

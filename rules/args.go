@@ -18,7 +18,13 @@ type argv struct {
 
 // args splits a command's arguments. Options named in withValue take the
 // next argument as their value (for short options: the rest of the bundle).
+//
+// Programs whose whole grammar package programs knows (rm, chmod, chown,
+// chgrp, shred, rsync …) are read by it instead, and withValue is ignored.
 func args(c *parse.Command, withValue ...string) argv {
+	if a, ok := grammarArgs(c); ok {
+		return a
+	}
 	a := argv{short: map[byte]bool{}, long: map[string]string{}}
 	if len(c.Args) > 0 {
 		a.all = c.Args[1:]

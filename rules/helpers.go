@@ -398,65 +398,6 @@ func gitSub(c *parse.Command) (string, []parse.Word) {
 	return sub(c, "-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix")
 }
 
-func gitDiscards(c *parse.Command) bool {
-	s, rest := gitSub(c)
-	vals := make([]string, len(rest))
-	for i, w := range rest {
-		vals[i] = w.Value
-	}
-	sc := subCommand(c, rest, s)
-	a := args(sc)
-	switch s {
-	case "clean":
-		return (a.has("f", "force")) && !a.has("n", "dry-run")
-	case "branch":
-		return a.has("D") || a.has("delete", "d") && a.has("force", "f")
-	case "checkout":
-		if a.has("f", "force") {
-			return true
-		}
-		for _, w := range a.operands {
-			if w.Value == "." || w.Value == ":/" || w.Value == "*" {
-				return true
-			}
-		}
-	case "restore":
-		if a.has("staged", "S") && !a.has("worktree", "W") || a.has("p", "patch") {
-			return false
-		}
-		for _, w := range a.operands {
-			if w.Value == "." || w.Value == ":/" || w.Value == "*" {
-				return true
-			}
-		}
-	case "stash":
-		return len(vals) > 0 && (vals[0] == "clear" || vals[0] == "drop")
-	case "reflog":
-		return len(vals) > 0 && (vals[0] == "expire" || vals[0] == "delete")
-	case "filter-branch", "filter-repo":
-		return true
-	case "switch":
-		return a.has("f", "force", "discard-changes")
-	case "update-ref":
-		return a.has("d")
-	case "checkout-index":
-		return a.has("f", "force") && a.has("a", "all") && !a.has("prefix")
-	case "read-tree":
-		return a.has("reset") && a.has("u")
-	case "worktree":
-		return len(vals) > 0 && vals[0] == "remove" && a.has("f", "force")
-	case "rm":
-		if a.has("r") && a.has("f", "force") && !a.has("cached") {
-			for _, w := range a.operands {
-				if w.Value == "." || w.Value == ":/" || w.Value == "*" {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
 // chmodThenRun finds chmod +x FILE followed by running FILE in the same input.
 func chmodThenRun(r *parse.Result) []hit {
 	var out []hit
@@ -469,8 +410,10 @@ func chmodThenRun(r *parse.Result) []hit {
 				exec = (o[1]-'0')&1 != 0
 			}
 			if exec {
-				for _, w := range args(c).operands[1:] {
-					made[path.Clean(w.Value)] = c
+				if ops := args(c).operands; len(ops) > 1 {
+					for _, w := range ops[1:] {
+						made[path.Clean(w.Value)] = c
+					}
 				}
 			}
 			continue
@@ -1218,10 +1161,8 @@ func exempt(c *parse.Command) bool {
 			}
 		}
 	case "git":
-		s, rest := gitSub(c)
-		if s == "push" {
-			return args(subCommand(c, rest, s)).has("n")
-		}
+		g, ok := readSub(c)
+		return ok && g.sub(0) == "push" && g.Has("dry-run")
 	case "mkfs", "mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "wipefs", "rclone":
 		return args(c).has("n", "no-act", "dry-run")
 	case "vgremove", "lvremove", "pvremove":

@@ -29,7 +29,13 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 			continue
 		}
 		sim := len(c.Args) > 1 && simulates(c)
+		refused := refuses(c)
 		for _, r := range byName[c.Name()] {
+			if refused {
+				// The program refuses this argv (an ambiguous
+				// abbreviation): its own rules have nothing to see.
+				continue
+			}
 			if m.try(r, c) {
 				hits = append(hits, r)
 			}

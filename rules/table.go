@@ -587,16 +587,10 @@ var table = []*Rule{
 		Suggest: "git stash (or git stash -u), then reset",
 		names:   []string{"git"},
 		cmd: func(c *parse.Command) bool {
-			s, rest := gitSub(c)
-			if s != "reset" {
-				return false
-			}
-			for _, w := range rest {
-				if w.Value == "--hard" || w.Value == "--har" || w.Value == "--ha" {
-					return true
-				}
-			}
-			return false
+			// By git's grammar: --har and --ha are --hard, -C dir and
+			// other global options come first; --h alone is --hard too.
+			g, ok := readSub(c)
+			return ok && g.sub(0) == "reset" && g.Has("hard")
 		},
 		Match:   []string{"git reset --hard", "git reset --hard HEAD~1", "git -C repo reset --hard origin/main", "git reset --har", "git --no-pager reset --hard"},
 		NoMatch: []string{"git reset", "git reset --soft HEAD~1", "git reset HEAD file", "git commit -m 'git reset --hard'", "git reset --merge"},
@@ -607,21 +601,7 @@ var table = []*Rule{
 		Reason:  "A force push, a mirror push or a push --delete rewrites or removes commits on the remote that others may have.",
 		Suggest: "git push --force-with-lease",
 		names:   []string{"git"},
-		cmd: func(c *parse.Command) bool {
-			s, rest := gitSub(c)
-			if s != "push" {
-				return false
-			}
-			for _, w := range rest {
-				v := w.Value
-				if v == "--force" || v == "--mirror" || v == "--delete" || v == "--prune" ||
-					len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[1:], "fd") ||
-					strings.HasPrefix(v, "+") || strings.HasPrefix(v, ":") && len(v) > 1 {
-					return true
-				}
-			}
-			return false
-		},
+		cmd: gitPushForce,
 		Match:   []string{"git push --force", "git push -f origin main", "git push origin +main", "git push --mirror", "git push origin --delete feature", "git push origin :feature", "git push -uf origin x"},
 		NoMatch: []string{"git push", "git push --force-with-lease", "git push -u origin main", "git push --tags"},
 	},

@@ -1,0 +1,134 @@
+package rules
+
+import (
+	"github.com/guardsh/guardsh/parse"
+	"github.com/guardsh/guardsh/programs"
+)
+
+// readLine returns how the command's program reads its arguments, by the
+// program's grammar in package programs, or nil for a program guardsh has
+// no grammar for.
+func readLine(c *parse.Command) *programs.Parsed {
+	if len(c.Args) == 0 {
+		return nil
+	}
+	g := programs.Lookup(c.Name())
+	if g == nil {
+		return nil
+	}
+	words := make([]string, len(c.Args)-1)
+	for i, w := range c.Args[1:] {
+		words[i] = w.Value
+	}
+	return g.Parse(words, programs.Env{PosixlyCorrect: posixlyCorrect(c)})
+}
+
+// posixlyCorrect reports POSIXLY_CORRECT in the command's environment
+// prefix, which makes GNU getopt stop at the first operand.
+func posixlyCorrect(c *parse.Command) bool {
+	for _, a := range c.Env {
+		if a.Name == "POSIXLY_CORRECT" {
+			return true
+		}
+	}
+	return false
+}
+
+// grammarArgs splits a command's arguments by its program's grammar, for
+// the programs whose whole option list guardsh knows (coreutils, rsync):
+// an abbreviated long option counts under every spelling of the option
+// (--recu is -R and --recursive), and a line the program refuses (an
+// ambiguous abbreviation) sets nothing, because nothing runs.
+func grammarArgs(c *parse.Command) (argv, bool) {
+	if len(c.Args) < 2 {
+		return argv{}, false
+	}
+	g := programs.Lookup(c.Name())
+	if g == nil || !g.Complete() {
+		return argv{}, false
+	}
+	p := readLine(c)
+	a := argv{short: map[byte]bool{}, long: map[string]string{}, all: c.Args[1:]}
+	if p.Err != nil {
+		return a, true
+	}
+	for _, o := range p.Opts {
+		for _, n := range o.Names {
+			if len(n) == 1 {
+				a.short[n[0]] = true
+			} else {
+				a.long[n] = o.Value
+			}
+		}
+	}
+	for _, i := range p.Operands {
+		a.operands = append(a.operands, c.Args[1+i])
+	}
+	return a, true
+}
+
+// subLine is a command of a program with subcommands, read by its grammar:
+// the subcommand path, options and operands.
+type subLine struct {
+	*programs.Parsed
+	c *parse.Command
+}
+
+// readSub reads a program with subcommands (git); ok is false when the
+// program is unknown or refuses the line.
+func readSub(c *parse.Command) (subLine, bool) {
+	p := readLine(c)
+	if p == nil || p.Err != nil {
+		return subLine{}, false
+	}
+	return subLine{p, c}, true
+}
+
+// sub returns the subcommand at depth i: the path, then the operands
+// (git filter-repo, which guardsh has no table for, is operand 0).
+func (s subLine) sub(i int) string {
+	if i < len(s.Path) {
+		return s.Path[i]
+	}
+	i -= len(s.Path)
+	if i < len(s.Operands) {
+		return s.c.Args[1+s.Operands[i]].Value
+	}
+	return ""
+}
+
+// operands returns the operands after the subcommand path, as words.
+func (s subLine) operands() []parse.Word {
+	out := make([]parse.Word, 0, len(s.Operands))
+	for _, i := range s.Operands {
+		out = append(out, s.c.Args[1+i])
+	}
+	return out
+}
+
+// afterDashDash returns the operands after "--".
+func (s subLine) afterDashDash() []parse.Word {
+	var out []parse.Word
+	for _, i := range s.Operands {
+		if s.DashDash >= 0 && i > s.DashDash {
+			out = append(out, s.c.Args[1+i])
+		}
+	}
+	return out
+}
+
+// refuses reports whether the command's program would refuse its argv
+// before doing anything, by a grammar guardsh knows completely (coreutils,
+// git): an ambiguous abbreviation (chmod --re), a missing value, a value
+// given to a flag. The program's own rules then have nothing to match; what
+// the shell does around it (redirections) is still checked by the others.
+func refuses(c *parse.Command) bool {
+	if len(c.Args) < 2 {
+		return false
+	}
+	g := programs.Lookup(c.Name())
+	if g == nil || !g.Complete() && g.Style != programs.GitTop {
+		return false
+	}
+	return readLine(c).Err != nil
+}

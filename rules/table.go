@@ -601,7 +601,7 @@ var table = []*Rule{
 		Reason:  "A force push, a mirror push or a push --delete rewrites or removes commits on the remote that others may have.",
 		Suggest: "git push --force-with-lease",
 		names:   []string{"git"},
-		cmd: gitPushForce,
+		cmd:     gitPushForce,
 		Match:   []string{"git push --force", "git push -f origin main", "git push origin +main", "git push --mirror", "git push origin --delete feature", "git push origin :feature", "git push -uf origin x"},
 		NoMatch: []string{"git push", "git push --force-with-lease", "git push -u origin main", "git push --tags"},
 	},

@@ -171,6 +171,8 @@ func (p *parser) unwrap(c *Command) {
 	switch {
 	case shells[name]:
 		p.shell(c, name, args)
+	case name == "guardsh" || name == "-guardsh":
+		p.guardsh(c, args)
 	case name == "eval":
 		p.code(c, "eval", args)
 	case name == "source" || name == ".":
@@ -1495,4 +1497,46 @@ func assignments(ws []Word) ([]Assign, []Word) {
 		ws = ws[1:]
 	}
 	return env, ws
+}
+
+// guardsh unwraps a nested guardsh: in $SHELL mode (guardsh -c CODE, a
+// script on its standard input) it runs its payload like bash; `guardsh gate
+// -c CODE` and `guardsh check -c CODE | -- ARG... | -` carry the line they
+// judge, which is checked like a payload so that a nested guardsh can never
+// hide what the line it is given would do.
+func (p *parser) guardsh(c *Command, args []Word) {
+	if len(args) == 0 || strings.HasPrefix(args[0].Value, "-") || strings.HasPrefix(args[0].Value, "+") {
+		p.shell(c, "guardsh", args)
+		return
+	}
+	verb := args[0].Value
+	if verb != "gate" && verb != "check" {
+		return
+	}
+	rest := args[1:]
+	for i := 0; i < len(rest); i++ {
+		v := strings.TrimPrefix(rest[i].Value, "-")
+		switch {
+		case v == "c" || v == "-c":
+			if i+1 < len(rest) {
+				w := rest[i+1]
+				p.codeText(c, "guardsh "+verb+" -c", w.Value, w.Static, []Word{w})
+			}
+			return
+		case strings.HasPrefix(v, "c=") || strings.HasPrefix(v, "-c="):
+			w := rest[i]
+			_, code, _ := strings.Cut(w.Value, "=")
+			p.codeText(c, "guardsh "+verb+" -c", code, w.Static, []Word{w})
+			return
+		case rest[i].Value == "--" && verb == "check":
+			if more := rest[i+1:]; len(more) > 0 {
+				text, static := joinArgs(more)
+				p.codeText(c, "guardsh check --", text, static, more)
+			}
+			return
+		case rest[i].Value == "-" && verb == "check":
+			p.stdinCode(c, "guardsh check")
+			return
+		}
+	}
 }

@@ -14,7 +14,8 @@ import (
 const MaxStdinScript = 64 << 20
 
 // Exec replaces guardsh with the real shell at path, with argv0 and args
-// exactly as guardsh got them and the environment untouched: same process,
+// exactly as guardsh got them and the environment untouched but for two
+// markers ([LoopEnv], [GuardedEnv]): same process,
 // so exit status, signals and the standard streams are the shell's. If
 // script is not nil, it becomes the shell's standard input, byte for byte
 // (guardsh read the original standard input to the end to check it). Exec
@@ -26,7 +27,7 @@ func Exec(path, argv0 string, args []string, script []byte) error {
 		}
 	}
 	argv := append([]string{argv0}, args...)
-	err := syscall.Exec(path, argv, os.Environ())
+	err := syscall.Exec(path, argv, handoverEnv(args, true))
 	return fmt.Errorf("cannot run %s: %v", path, err)
 }
 
@@ -76,6 +77,6 @@ func dupTo(f *os.File, target int) error {
 // at path, prepared by [Interactive]. It returns only on failure.
 func ExecSession(path string, s *Session) error {
 	argv := append([]string{s.Argv0}, s.Args...)
-	err := syscall.Exec(path, argv, append(os.Environ(), s.Env...))
+	err := syscall.Exec(path, argv, append(handoverEnv(s.Args, false), s.Env...))
 	return fmt.Errorf("cannot run %s: %v", path, err)
 }

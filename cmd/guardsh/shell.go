@@ -31,6 +31,11 @@ const (
 // the shell would run, then replaces itself with the real shell, with the
 // same arguments. Refused text never reaches the shell: exit 126.
 func runShell(e *env, args []string) int {
+	if err := shells.CheckLoop(args); err != nil {
+		e.errorf("refused: %v", err)
+		e.hint("set GUARDSH_SHELL (or shell.path in %s) to the real shell, such as /bin/bash, not to a script that runs guardsh; nothing was run", config.File())
+		return shellExitRefused
+	}
 	inv, err := shells.Parse(e.argv0, args)
 	if err != nil {
 		e.errorf("%v", err)

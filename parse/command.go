@@ -106,6 +106,11 @@ type Command struct {
 	InLoop bool
 	// InFunc is the name of the function whose body holds the command.
 	InFunc string
+	// ForkBomb is set for a command that starts copies of itself without
+	// end: a self-call of a function whose copies multiply (:(){ :|:& }),
+	// a background job of an endless loop that never waits, fork in an
+	// endless loop of interpreter code.
+	ForkBomb bool
 	// CodeSource is set for a command that runs code it gets as data — a
 	// shell or interpreter reading a script from its input or an argument,
 	// eval, source — when that code could not be read statically. It says

@@ -1264,7 +1264,7 @@ func (p *parser) source(c *Command, label string, lang Lang, w Word) {
 		// fork in a loop: a fork bomb in the interpreter. Recorded as the
 		// shape the fork-bomb rule knows: a function calling itself in
 		// the background.
-		p.add(&Command{Args: []Word{{Value: ":", Static: true, Start: c.Start, End: c.End}}, InFunc: ":", Background: true,
+		p.add(&Command{Args: []Word{{Value: ":", Static: true, Start: c.Start, End: c.End}}, InFunc: ":", Background: true, ForkBomb: true,
 			Via: append(append([]string(nil), c.Via...), label), Line: c.Line, Start: c.Start, End: c.End})
 	}
 	scan := ScanSource(lang, w.Value)

@@ -79,6 +79,9 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		p.branchDone(b)
 	case *syntax.WhileClause:
 		c.loop = true
+		if endlessCond(cmd) && spawnLoop(cmd.Do) {
+			defer p.markSpawns(len(p.res.Commands), "")
+		}
 		p.stmts(cmd.Cond, c)
 		if name, lines := readLoop(cmd, rds); name != "" && p.loopDepth < 2 {
 			// while read d; do …; done <<< TEXT: d takes each line.
@@ -93,6 +96,9 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		}
 		p.stmts(cmd.Do, c)
 	case *syntax.ForClause:
+		if cs, ok := cmd.Loop.(*syntax.CStyleLoop); ok && cs.Cond == nil && spawnLoop(cmd.Do) {
+			defer p.markSpawns(len(p.res.Commands), "")
+		}
 		p.substs(cmd.Loop, c)
 		if cl, ok := cmd.Loop.(*syntax.CStyleLoop); ok {
 			p.arith(cl.Init)
@@ -141,8 +147,12 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 			name = cmd.Name.Value
 		}
 		p.fn = append(p.fn, name)
+		before := len(p.res.Commands)
 		p.stmt(cmd.Body, ctx{})
 		p.fn = p.fn[:len(p.fn)-1]
+		if forkFanout(name, cmd.Body) {
+			p.markSpawns(before, name)
+		}
 		if strings.Contains(name, "guardsh") {
 			// Redefining the hook's own functions switches it off.
 			start, end := p.span(st.Pos(), st.End())
@@ -182,6 +192,20 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		p.substs(cmd, c)
 	}
 	return nil
+}
+
+// markSpawns marks the commands found since index from that start copies
+// of themselves without end: the self-calls of fork-bomb function fn, or,
+// for fn "", the background jobs of an endless loop.
+func (p *parser) markSpawns(from int, fn string) {
+	for _, c := range p.res.Commands[min(from, len(p.res.Commands)):] {
+		if len(c.Via) != len(p.via) {
+			continue // found inside a payload of the loop's commands
+		}
+		if fn != "" && c.Name() == fn || fn == "" && c.Background {
+			c.ForkBomb = true
+		}
+	}
 }
 
 // pipeline walks a | b | c, telling each stage which command feeds it.

@@ -156,10 +156,13 @@ var table = []*Rule{
 		Title:  "Fork bomb",
 		Reason: "A function that starts copies of itself without end exhausts the process table and freezes the machine.",
 		cmd: func(c *parse.Command) bool {
-			return c.InFunc != "" && c.Name() == c.InFunc && (c.Piped || c.Background)
+			return c.ForkBomb
 		},
-		Match:   []string{":(){ :|:& };:", "bomb() { bomb | bomb & }; bomb", "f(){ f|f& }; f", "x() { x & x & }; x"},
-		NoMatch: []string{"f() { echo hi; }; f", "retry() { retry_once || sleep 1; }", "echo ':(){ :|:& };:'"},
+		Match: []string{":(){ :|:& };:", "bomb() { bomb | bomb & }; bomb", "f(){ f|f& }; f", "x() { x & x & }; x",
+			"while :; do sh -c 'exit' & done", "f() { while :; do f & done; }; f", `f() { f "$@" | f "$@" & }; f`, "perl -e 'fork while fork'"},
+		NoMatch: []string{"f() { echo hi; }; f", "retry() { retry_once || sleep 1; }", "echo ':(){ :|:& };:'",
+			`nvm() { case $1 in ls) nvm_ls "$2" | sort;; use) nvm ls "$2" | grep -q x && echo ok;; esac; }`,
+			`walk() { for d in "$1"/*; do [ -d "$d" ] && walk "$d" & done; wait; }`, "while :; do sleep 1 & wait; done", "f() { f; f; }"},
 	},
 	{
 		ID: "kill-all", Tier: Hardline,

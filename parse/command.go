@@ -32,6 +32,10 @@ type Word struct {
 	// Code is the statically known output of a process substitution that
 	// makes up the word: the code `source <(echo …)` would run.
 	Code string
+	// Subst is, for a dynamic word with one command substitution whose
+	// output is not known, that substitution's code: "ps -e -o pid=" for
+	// $(ps -e -o pid=). Rules read it to see what a word lists.
+	Subst string
 	// Start and End are byte offsets of the source word in the input that
 	// was checked (for a nested command: of its outermost carrier).
 	Start, End int

@@ -7,18 +7,21 @@ import (
 // rawScan looks at text that could not be analysed (a parse error, a limit)
 // for the shapes of hardline commands, without parsing it: rm -rf / and the
 // system directories, mkfs, writes to a raw disk, fork bombs, shutdown. What
-// it finds is an [IssueHardlineRaw]. It is linear in the size of the text.
+// it finds is an [IssueHardlineRaw]. It reads the whole text, however large,
+// in time and memory linear in its size (one segment at a time).
 func rawScan(res *Result, text string) {
 	text = strings.ReplaceAll(text, "\\\n", "")
-	if len(text) > maxInput {
-		text = text[:maxInput]
+	seen := map[string]bool{}
+	for _, is := range res.Issues {
+		if is.Kind == IssueHardlineRaw {
+			seen[is.Detail] = true
+		}
 	}
 	add := func(detail string) {
-		for _, is := range res.Issues {
-			if is.Kind == IssueHardlineRaw && is.Detail == detail {
-				return
-			}
+		if seen[detail] || len(seen) >= 64 {
+			return
 		}
+		seen[detail] = true
 		res.Issues = append(res.Issues, Issue{Kind: IssueHardlineRaw, Detail: detail, End: len(res.Input)})
 	}
 	compact := strings.Map(func(r rune) rune {
@@ -30,64 +33,73 @@ func rawScan(res *Result, text string) {
 	if strings.Contains(compact, "(){:|:&") || strings.Contains(compact, "(){:|:;") || forkShape(compact) {
 		add("a fork bomb")
 	}
-	var segs [][]string
-	for _, seg := range segments(text) {
-		// Any rm, dd, mkfs or shutdown inside a segment starts one: sh -c
-		// rm -rf / may have lost its quotes.
-		for i := 1; i < len(seg); i++ {
-			switch n := seg[i]; {
-			case n == "rm" || n == "dd" || strings.HasPrefix(n, "mkfs") || n == "shutdown" || n == "reboot":
-				segs = append(segs, seg[i:])
-			}
-		}
-		segs = append(segs, seg)
+	compact = ""
+	segments(text, func(seg []string) { rawSegment(seg, add) })
+}
+
+// rawSegment looks at one segment. Any rm, dd, mkfs, shutdown or reboot
+// inside it starts a command (sh -c rm -rf / may have lost its quotes),
+// which takes every token after it as an argument; the flags of each start
+// are computed from the right in one pass, so the work is linear.
+func rawSegment(seg []string, add func(string)) {
+	if len(seg) == 0 {
+		return
 	}
-	for _, seg := range segs {
-		if len(seg) == 0 {
+	for i, a := range seg {
+		if (a == ">" || a == ">>" || a == "&>") && i+1 < len(seg) && BlockDevice(seg[i+1]) {
+			add("a write to " + seg[i+1])
+		}
+	}
+	// The first command of the segment, after wrappers.
+	first := 0
+	base := func(n string) string {
+		if i := strings.LastIndexByte(n, '/'); i >= 0 {
+			return n[i+1:]
+		}
+		return n
+	}
+	for first+1 < len(seg) {
+		switch base(seg[first]) {
+		case "sudo", "doas", "exec", "command", "nohup", "env":
+			first++
 			continue
 		}
-		name := seg[0]
-		if i := strings.LastIndexByte(name, '/'); i >= 0 {
-			name = name[i+1:]
+		break
+	}
+	rec, danger, dev := false, "", ""
+	for i := len(seg) - 1; i >= 0; i-- {
+		a := seg[i]
+		name := a
+		if i == first {
+			name = base(a)
 		}
-		for len(seg) > 1 && (name == "sudo" || name == "doas" || name == "exec" || name == "command" || name == "nohup" || name == "env") {
-			seg = seg[1:]
-			name = seg[0]
-			if i := strings.LastIndexByte(name, '/'); i >= 0 {
-				name = name[i+1:]
+		starts := name == "rm" || name == "dd" || strings.HasPrefix(name, "mkfs") || name == "shutdown" || name == "reboot" ||
+			i == first && (name == "mke2fs" || name == "wipefs" || name == "halt" || name == "poweroff")
+		if starts && (i >= 1 || i == first) {
+			switch {
+			case name == "rm":
+				if rec && danger != "" {
+					add("rm -r of " + danger)
+				}
+			case name == "mkfs" || strings.HasPrefix(name, "mkfs.") || name == "mke2fs" || name == "wipefs":
+				add(name + " on a device")
+			case name == "dd":
+				if dev != "" {
+					add("dd to " + dev)
+				}
+			case name == "shutdown" || name == "reboot" || name == "halt" || name == "poweroff":
+				add(name)
 			}
 		}
-		switch {
-		case name == "rm":
-			rec := false
-			for _, a := range seg[1:] {
-				if a == "--recursive" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a, "rR") {
-					rec = true
-				}
-			}
-			if !rec {
-				continue
-			}
-			for _, a := range seg[1:] {
-				if RootLike(a) || SystemDir(a) || HomeLike(a) {
-					add("rm -r of " + a)
-				}
-			}
-		case name == "mkfs" || strings.HasPrefix(name, "mkfs.") || name == "mke2fs" || name == "wipefs":
-			add(name + " on a device")
-		case name == "dd":
-			for _, a := range seg[1:] {
-				if v, ok := strings.CutPrefix(a, "of="); ok && BlockDevice(v) {
-					add("dd to " + v)
-				}
-			}
-		case name == "shutdown" || name == "reboot" || name == "halt" || name == "poweroff":
-			add(name)
+		// a is an argument of every start to its left.
+		if a == "--recursive" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a, "rR") {
+			rec = true
 		}
-		for i, a := range seg {
-			if (a == ">" || a == ">>" || a == "&>") && i+1 < len(seg) && BlockDevice(seg[i+1]) {
-				add("a write to " + seg[i+1])
-			}
+		if RootLike(a) || SystemDir(a) || HomeLike(a) {
+			danger = a
+		}
+		if v, ok := strings.CutPrefix(a, "of="); ok && BlockDevice(v) {
+			dev = v
 		}
 	}
 }
@@ -113,9 +125,9 @@ func forkShape(s string) bool {
 }
 
 // segments splits text into simple-command-like token lists at shell
-// operators, removing quotes. It is a rough, fail-closed tokenizer.
-func segments(text string) [][]string {
-	var segs [][]string
+// operators, removing quotes, and calls fn with each (fn must not keep it).
+// It is a rough, fail-closed tokenizer.
+func segments(text string, fn func(seg []string)) {
 	var cur []string
 	var tok strings.Builder
 	flush := func() {
@@ -134,8 +146,8 @@ func segments(text string) [][]string {
 		case ';', '&', '|', '\n', '(', ')', '`', '{', '}':
 			flush()
 			if len(cur) > 0 {
-				segs = append(segs, cur)
-				cur = nil
+				fn(cur)
+				cur = cur[:0]
 			}
 		case '>':
 			flush()
@@ -168,7 +180,6 @@ func segments(text string) [][]string {
 	}
 	flush()
 	if len(cur) > 0 {
-		segs = append(segs, cur)
+		fn(cur)
 	}
-	return segs
 }

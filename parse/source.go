@@ -57,6 +57,10 @@ type SourceScan struct {
 	// Deletes holds tree or file deletions: shutil.rmtree(p), os.remove,
 	// fs.rmSync(p, {recursive:true}), FileUtils.rm_rf, unlink, Remove-Item -Recurse.
 	Deletes []SourceDelete
+	// Writes holds the static paths the code opens for writing:
+	// open("/dev/sda", "wb"), perl's open(F, ">/dev/sda"),
+	// fs.writeFileSync(p), fopen(p, "w").
+	Writes []string
 }
 
 // A SourceDelete is one deletion call found by [ScanSource].
@@ -75,7 +79,7 @@ type SourceDelete struct {
 
 // Empty reports whether the scan found nothing.
 func (s *SourceScan) Empty() bool {
-	return len(s.Shell) == 0 && len(s.Dynamic) == 0 && len(s.Deletes) == 0
+	return len(s.Shell) == 0 && len(s.Dynamic) == 0 && len(s.Deletes) == 0 && len(s.Writes) == 0
 }
 
 // LangOf maps an interpreter's program name (python, python3, python3.12,
@@ -411,6 +415,40 @@ func (sc *srcScanner) delete(call string, v srcVal, recursive bool) {
 	if len(sc.out.Deletes) < 256 {
 		sc.out.Deletes = append(sc.out.Deletes, d)
 	}
+}
+
+// write records a path the code opens for writing, when it is static.
+func (sc *srcScanner) write(v srcVal) {
+	if len(v.alts) > 0 {
+		for _, a := range v.alts {
+			sc.write(a)
+		}
+		return
+	}
+	if !v.static || v.s == "" || len(sc.out.Writes) >= 256 {
+		return
+	}
+	for _, w := range sc.out.Writes {
+		if w == v.s {
+			return
+		}
+	}
+	sc.out.Writes = append(sc.out.Writes, v.s)
+}
+
+// srcModeWrites reports whether an open mode or flags value writes: a mode
+// string with w, a, x or + ("wb", "r+", "a"), or flags naming O_WRONLY,
+// O_RDWR, O_TRUNC, O_APPEND or O_CREAT.
+func srcModeWrites(v srcVal) bool {
+	if v.static {
+		return strings.ContainsAny(v.s, "wax+") && len(v.s) <= 4
+	}
+	for _, f := range []string{"O_WRONLY", "O_RDWR", "O_TRUNC", "O_APPEND", "O_CREAT", "WRONLY", "RDWR"} {
+		if strings.Contains(v.text, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // evalCode scans a string that the code runs as code in lang.

@@ -24,6 +24,8 @@ const (
 	srcOpDenoCmd                    // new Deno.Command(prog, {args: [...]})
 	srcOpDenoRun                    // Deno.run({cmd: [...]})
 	srcOpSpawn                      // Node spawn: a program and its argument list, or a command line
+	srcOpWrite                      // arg k is a path written to
+	srcOpOpen                       // arg k is a path opened with the mode or flags of arg k+1
 )
 
 type srcHandler struct {
@@ -37,7 +39,7 @@ type srcHandler struct {
 }
 
 func srcH(op srcOp, k int) srcHandler {
-	return srcHandler{op: op, k: k, run: op != srcOpRm && op != srcOpRmOpt}
+	return srcHandler{op: op, k: k, run: op != srcOpRm && op != srcOpRmOpt && op != srcOpWrite && op != srcOpOpen}
 }
 
 func srcRm(rec bool) srcHandler { return srcHandler{op: srcOpRm, rec: rec} }
@@ -69,6 +71,8 @@ func srcPyHandler(name string) (srcHandler, bool) {
 		return srcRm(true), true
 	case "os.remove", "os.unlink", "os.rmdir", "os.removedirs":
 		return srcRm(false), true
+	case "open", "io.open", "builtins.open", "codecs.open", "os.open", "io.FileIO", "_io.open", "_io.FileIO":
+		return srcH(srcOpOpen, 0), true
 	}
 	if strings.HasSuffix(name, ".system") && !strings.HasPrefix(name, "platform.") {
 		// A libc handle from ctypes, or an os module reached some other way.
@@ -124,6 +128,12 @@ func srcJSHandler(name string, cp bool) (srcHandler, bool) {
 		return srcRm(true), true
 	case "fs.unlinkSync", "fs.unlink", "fsPromises.unlink":
 		return srcRm(false), true
+	case "fs.writeFileSync", "fs.writeFile", "fs.appendFileSync", "fs.appendFile", "fsPromises.writeFile", "fsPromises.appendFile",
+		"fs.createWriteStream", "fs.truncateSync", "fs.truncate", "Deno.writeFileSync", "Deno.writeFile", "Deno.writeTextFile",
+		"Deno.writeTextFileSync", "Bun.write":
+		return srcH(srcOpWrite, 0), true
+	case "fs.openSync", "fs.open", "fsPromises.open", "Deno.openSync", "Deno.open", "Bun.file":
+		return srcH(srcOpOpen, 0), true
 	case "Bun.spawn", "Bun.spawnSync", "execa", "execaSync":
 		if name == "execa" || name == "execaSync" {
 			return srcH(srcOpProgList, 0), true
@@ -184,6 +194,10 @@ func srcRubyHandler(name string) (srcHandler, bool) {
 		return srcH(srcOpSystem, 0), true
 	case "open", "IO.read", "IO.readlines", "IO.write", "IO.foreach", "IO.binread", "URI.open":
 		return srcH(srcOpPipeOpen, 0), true
+	case "File.open", "File.new", "IO.sysopen", "IO.new":
+		return srcH(srcOpOpen, 0), true
+	case "File.write", "File.binwrite", "IO.binwrite", "File.truncate":
+		return srcH(srcOpWrite, 0), true
 	case "eval", "instance_eval", "class_eval", "module_eval", "binding.eval", "instance_exec":
 		return srcH(srcOpEvalStr, 0), true
 	case "send", "public_send", "__send__", "Object.send", "Object.public_send":
@@ -220,6 +234,10 @@ func srcPHPHandler(name string) (srcHandler, bool) {
 		return srcH(srcOpSendArray, 0), true
 	case "unlink", "rmdir":
 		return srcRm(false), true
+	case "fopen", "dio_open", "splfileobject":
+		return srcH(srcOpOpen, 0), true
+	case "file_put_contents":
+		return srcH(srcOpWrite, 0), true
 	}
 	return srcHandler{}, false
 }
@@ -528,6 +546,28 @@ func (sc *srcScanner) apply(st *srcStream, h srcHandler, name string, i, j, dept
 			sc.runShell(srcStatic(strings.TrimSpace(v.s)[1:]), call)
 		} else if v.isList && len(v.list) > 0 && v.list[0].static && v.list[0].s == "|" {
 			sc.runShell(srcVal{isList: true, list: v.list[1:]}, call)
+		} else if name == "IO.write" || name == "open" && len(pos) > 1 && srcModeWrites(arg(1)) {
+			sc.write(v)
+		}
+	case srcOpWrite:
+		if h.k < len(pos) {
+			sc.write(arg(h.k))
+		}
+	case srcOpOpen:
+		if h.k >= len(pos) {
+			return
+		}
+		var mode srcVal
+		if h.k+1 < len(pos) {
+			mode = arg(h.k + 1)
+		}
+		for _, a := range args {
+			if a.kw && (a.key == "mode" || a.key == "flags" || a.key == "flag") {
+				mode = sc.eval(st, a.a, a.b, 0)
+			}
+		}
+		if srcModeWrites(mode) || st.lang == LangNode && h.k+1 < len(pos) && (srcOptTrue(st, pos[h.k+1], "write") || srcOptTrue(st, pos[h.k+1], "append")) {
+			sc.write(arg(h.k))
 		}
 	case srcOpSend, srcOpSendArray:
 		if len(pos) == 0 {
@@ -720,6 +760,11 @@ func (sc *srcScanner) system(st *srcStream, pos []srcArg, k int, call string) {
 // open(my $f, "-|", "cmd", @args).
 func (sc *srcScanner) perlOpen(pos []srcArg, arg func(int) srcVal, call string) {
 	switch {
+	case len(pos) >= 3 && strings.HasPrefix(call, "sysopen"):
+		// sysopen(F, PATH, O_WRONLY…).
+		if srcModeWrites(srcVal{text: arg(2).text + " " + arg(2).s}) {
+			sc.write(arg(1))
+		}
 	case len(pos) == 2:
 		m := arg(1)
 		if !m.static {
@@ -727,6 +772,9 @@ func (sc *srcScanner) perlOpen(pos []srcArg, arg func(int) srcVal, call string) 
 		}
 		s := strings.TrimSpace(m.s)
 		switch {
+		case strings.HasPrefix(s, ">") || strings.HasPrefix(s, "+<") || strings.HasPrefix(s, "+>"):
+			// open(F, ">/dev/sda"), open F, "+</dev/sda".
+			sc.write(srcStatic(strings.TrimSpace(strings.TrimLeft(s, "+<>&"))))
 		case strings.HasPrefix(s, "|") && s != "|-":
 			cmd := srcStatic(strings.TrimSpace(s[1:]))
 			sc.runShell(cmd, call)
@@ -740,6 +788,11 @@ func (sc *srcScanner) perlOpen(pos []srcArg, arg func(int) srcVal, call string) 
 			return
 		}
 		mode := strings.TrimSpace(m.s)
+		if strings.HasPrefix(mode, ">") || strings.HasPrefix(mode, "+<") || strings.HasPrefix(mode, "+>") {
+			// open(my $f, ">", "/dev/sda"), open(F, ">:raw", $p).
+			sc.write(arg(2))
+			return
+		}
 		if mode != "-|" && mode != "|-" {
 			return
 		}

@@ -1274,6 +1274,20 @@ func (p *parser) source(c *Command, label string, lang Lang, w Word) {
 	if len(scan.Dynamic) > 0 && c.CodeSource == "" {
 		c.CodeSource, c.CodeDetail = "dynamic", label+": "+scan.Dynamic[0]
 	}
+	for _, t := range scan.Writes {
+		// A file the code opens for writing, as a redirection of a
+		// command standing for it: only hardline rules look at it
+		// (a disk, /proc/sysrq-trigger).
+		wr := &Command{Args: []Word{{Value: ":", Static: true, Start: w.Start, End: w.End}},
+			Redirs: []Redirect{{Op: ">", Target: Word{Value: t, Static: true, Start: w.Start, End: w.End}}},
+			Via:    append(append([]string(nil), c.Via...), label+": open for writing"),
+			Line:   c.Line, Start: c.Start, End: c.End, Remote: c.Remote, Implied: true, Dir: c.Dir,
+			Deferred: c.Deferred, Contained: c.Contained}
+		if p.outer != nil {
+			wr.Start, wr.End = p.outer[0], p.outer[1]
+		}
+		p.add(wr)
+	}
 	for _, d := range scan.Deletes {
 		if homeExpr(d.Target) {
 			d.Target, d.Static = home, true

@@ -134,6 +134,9 @@ type resolver struct {
 	dynamic bool
 	origin  string
 	cfg     expand.Config
+	// subst is the source text of the first command substitution whose
+	// output is not known.
+	subst string
 	// libPWD is set while expand.Fields reads PWD for globbing, which is
 	// not a use of $PWD in the word.
 	libPWD bool
@@ -217,11 +220,26 @@ func (r *resolver) Each(func(name string, vr expand.Variable) bool) {}
 // command substitution leaves the word dynamic.
 func (r *resolver) cmdSubst(w io.Writer, cs *syntax.CmdSubst) error {
 	r.substs++
+	if len(cs.Stmts) == 0 {
+		// `` and $( ) run nothing and print nothing.
+		return nil
+	}
 	if out, ok := r.staticOutput(cs.Stmts); ok {
 		io.WriteString(w, out)
 		return nil
 	}
 	r.taint(classify(cs.Stmts))
+	if r.subst == "" {
+		var sb strings.Builder
+		pr := syntax.NewPrinter(syntax.Minify(true))
+		for i, st := range cs.Stmts {
+			if i > 0 || sb.Len() > 4096 {
+				break
+			}
+			pr.Print(&sb, st)
+		}
+		r.subst = strings.TrimSpace(sb.String())
+	}
 	io.WriteString(w, "$(…)")
 	return nil
 }
@@ -528,6 +546,9 @@ func (p *parser) fields(w *syntax.Word) []Word {
 		if r.substs == 1 && r.code != "" {
 			word.Code = r.code
 		}
+		if r.substs == 1 && r.dynamic {
+			word.Subst = r.subst
+		}
 		out = append(out, word)
 	}
 	if names := p.defaultNames(w); len(names) > 0 {
@@ -600,6 +621,9 @@ func (p *parser) literal(w *syntax.Word) Word {
 	word := Word{Value: v, Static: !r.dynamic, Origin: r.origin, Start: start, End: end}
 	if r.substs == 1 && r.code != "" {
 		word.Code = r.code
+	}
+	if r.substs == 1 && r.dynamic {
+		word.Subst = r.subst
 	}
 	return word
 }

@@ -56,6 +56,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/guardsh/guardsh/internal/strictjson"
 )
 
 // A Protocol is an agent's hook wire format.
@@ -118,9 +120,14 @@ func ReadInput(r io.Reader) ([]byte, error) {
 }
 
 // ParseEvent decodes one event of protocol p. Anything guardsh cannot read
-// with certainty — not one JSON object, invalid UTF-8, a shell tool without
-// a command string, an event other than the one guardsh is installed for —
-// is an error, which the caller must answer with a deny.
+// with certainty is an error, which the caller must answer with a deny: not
+// one JSON object, invalid UTF-8, a duplicate key anywhere in the input (at
+// any depth, also inside Copilot's toolArgs string), a key that differs
+// from one guardsh reads only in case, a field guardsh reads holding the
+// wrong type, a shell tool without a command string, an event other than
+// the one guardsh is installed for. The input is read exactly as the agents
+// themselves read it (JavaScript's JSON.parse, Rust's serde): see package
+// internal/strictjson for why encoding/json alone is not exact enough.
 func ParseEvent(p Protocol, data []byte) (*Event, error) {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 {
@@ -129,17 +136,17 @@ func ParseEvent(p Protocol, data []byte) (*Event, error) {
 	if !utf8.Valid(data) {
 		return nil, errors.New("the hook input is not valid UTF-8")
 	}
-	var in protoInput
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&in); err != nil {
+	obj, err := strictjson.ParseObject(data)
+	if err != nil {
+		if errors.Is(err, strictjson.ErrNotObject) {
+			if string(data) == "null" {
+				return nil, errors.New("the hook input is null, not a JSON object")
+			}
+			return nil, fmt.Errorf("the hook input is not a JSON object of the expected shape: it is %s", strictjson.Kind(data))
+		}
 		return nil, fmt.Errorf("the hook input is not a JSON object of the expected shape: %v", err)
 	}
-	if dec.More() {
-		return nil, errors.New("the hook input holds more than one JSON value")
-	}
-	if in == nil {
-		return nil, errors.New("the hook input is null, not a JSON object")
-	}
+	in := protoInput(obj)
 	switch p {
 	case Claude, Codex:
 		return in.preToolUse(p)
@@ -153,34 +160,33 @@ func ParseEvent(p Protocol, data []byte) (*Event, error) {
 	return nil, fmt.Errorf("unknown hook protocol %q", p)
 }
 
-// protoInput is the input object, field by field, so that a field of the
-// wrong type is reported as such rather than failing the whole decode.
-type protoInput map[string]json.RawMessage
+// protoInput is one object of the input, field by field, so that a field of
+// the wrong type is reported as such rather than failing the whole decode.
+// Its lookups are exact: see [strictjson.Object.Get].
+type protoInput strictjson.Object
 
-// str returns a string field; missing is "" with ok false, and a field of
-// another type is an error.
-func (in protoInput) str(key string) (s string, ok bool, err error) {
-	raw, ok := in[key]
-	if !ok || string(raw) == "null" {
-		return "", false, nil
-	}
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return "", true, fmt.Errorf("%s is not a string", key)
-	}
-	return s, true, nil
+// has reports whether key is there (and not null).
+func (in protoInput) has(key string) (bool, error) {
+	_, ok, err := strictjson.Object(in).Get(key)
+	return ok, err
 }
 
-// object returns an object field.
+// str returns a string field; missing (or null) is "" with ok false, and a
+// field of another type is an error.
+func (in protoInput) str(key string) (s string, ok bool, err error) {
+	return strictjson.Object(in).String(key)
+}
+
+// object returns an object field; missing is an error too.
 func (in protoInput) object(key string) (protoInput, error) {
-	raw, ok := in[key]
-	if !ok || string(raw) == "null" {
+	o, ok, err := strictjson.Object(in).Object(key)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
 		return nil, fmt.Errorf("%s is missing", key)
 	}
-	var o protoInput
-	if err := json.Unmarshal(raw, &o); err != nil || o == nil {
-		return nil, fmt.Errorf("%s is not a JSON object", key)
-	}
-	return o, nil
+	return protoInput(o), nil
 }
 
 // common fills the fields every protocol may carry.
@@ -191,9 +197,12 @@ func (in protoInput) common(ev *Event, sessionKeys ...string) error {
 	}
 	ev.Dir = dir
 	for _, k := range sessionKeys {
-		if s, ok, _ := in.str(k); ok && s != "" {
+		s, ok, err := in.str(k)
+		if err != nil {
+			return err
+		}
+		if ok && s != "" && ev.Session == "" {
 			ev.Session = s
-			break
 		}
 	}
 	return nil
@@ -212,22 +221,26 @@ func (in protoInput) event(key string, want ...string) error {
 }
 
 // command reads the command of a shell tool's input: a string, or (older
-// Codex releases) an argv array, which is quoted back into one line.
+// Codex releases) an argv array of strings, which is quoted back into one
+// line.
 func (in protoInput) command(key string) (string, error) {
-	raw, ok := in[key]
-	if !ok || string(raw) == "null" {
+	raw, ok, err := strictjson.Object(in).Get(key)
+	if err != nil {
+		return "", err
+	}
+	if !ok {
 		return "", fmt.Errorf("the shell command (%s) is missing", key)
 	}
 	var s string
-	if err := json.Unmarshal(raw, &s); err == nil {
+	if raw[0] == '"' && json.Unmarshal(raw, &s) == nil {
 		if strings.TrimSpace(s) == "" {
 			return "", fmt.Errorf("the shell command (%s) is empty", key)
 		}
 		return s, nil
 	}
 	var argv []string
-	if err := json.Unmarshal(raw, &argv); err != nil || len(argv) == 0 {
-		return "", fmt.Errorf("the shell command (%s) is neither a string nor a list of strings", key)
+	if raw[0] != '[' || json.Unmarshal(raw, &argv) != nil || len(argv) == 0 {
+		return "", fmt.Errorf("the shell command (%s) is neither a string nor a list of strings: it is %s", key, strictjson.Kind(raw))
 	}
 	quoted := make([]string, len(argv))
 	for i, a := range argv {
@@ -269,17 +282,28 @@ func (in protoInput) beforeTool() (*Event, error) {
 	}
 	// run_shell_command may name the directory to run in, relative to
 	// the project directory.
+	// Both names at once, saying different things, leave the directory in
+	// doubt.
 	args, _ := in.object("tool_input")
+	dir := ""
 	for _, k := range []string{"dir_path", "directory"} {
-		if d, ok, err := args.str(k); err != nil {
+		d, ok, err := args.str(k)
+		if err != nil {
 			return nil, err
-		} else if ok && d != "" {
-			if !filepath.IsAbs(d) && ev.Dir != "" {
-				d = filepath.Join(ev.Dir, d)
-			}
-			ev.Dir = d
-			break
 		}
+		if !ok || d == "" {
+			continue
+		}
+		if dir != "" && d != dir {
+			return nil, fmt.Errorf("tool_input has both dir_path %q and directory %q", dir, d)
+		}
+		dir = d
+	}
+	if dir != "" {
+		if !filepath.IsAbs(dir) && ev.Dir != "" {
+			dir = filepath.Join(ev.Dir, dir)
+		}
+		ev.Dir = dir
 	}
 	return ev, nil
 }
@@ -313,8 +337,27 @@ func (in protoInput) copilot() (*Event, error) {
 	}
 	// The CLI sends toolName and toolArgs (a JSON string); the VS Code
 	// agent and newer CLIs may send tool_name and tool_input (an object).
-	if _, ok := in["toolName"]; !ok {
+	// Both at once would let guardsh read one tool and the agent run the
+	// other.
+	camel, err := in.has("toolName")
+	if err != nil {
+		return nil, err
+	}
+	snake, err := in.has("tool_name")
+	if err != nil {
+		return nil, err
+	}
+	if !camel {
+		if ok, err := in.has("toolArgs"); err != nil || ok {
+			return nil, errors.Join(err, errors.New("toolArgs without toolName"))
+		}
 		return in.tool(Copilot, ev, "tool_name", "tool_input", false)
+	}
+	if snake {
+		return nil, errors.New("the input has both toolName and tool_name: guardsh cannot tell which tool the agent runs")
+	}
+	if ok, err := in.has("tool_input"); err != nil || ok {
+		return nil, errors.Join(err, errors.New("tool_input beside toolName: guardsh cannot tell which arguments the agent runs"))
 	}
 	return in.tool(Copilot, ev, "toolName", "toolArgs", true)
 }
@@ -336,9 +379,11 @@ func (in protoInput) tool(p Protocol, ev *Event, nameKey, argsKey string, argsSt
 	ev.Shell = true
 	var args protoInput
 	if s, present, err := in.str(argsKey); present && err == nil && argsString {
-		if err := json.Unmarshal([]byte(s), &args); err != nil || args == nil {
-			return nil, fmt.Errorf("%s is not a JSON object in a string", argsKey)
+		o, err := strictjson.ParseObject([]byte(s))
+		if err != nil {
+			return nil, fmt.Errorf("%s is not a JSON object in a string: %v", argsKey, err)
 		}
+		args = protoInput(o)
 	} else if args, err = in.object(argsKey); err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/guardsh/guardsh/check"
+	"github.com/guardsh/guardsh/internal/strictjson"
 	"github.com/guardsh/guardsh/rules"
 )
 
@@ -212,7 +213,7 @@ func TestParseEvent(t *testing.T) {
 		{Claude, ``, false, "", "", "empty"},
 		{Claude, "{\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls \xff\"}}", false, "", "", "UTF-8"},
 		{Claude, `{"tool_name":"Bash","tool_input":{"command":"ls"}} {"tool_name":"Read"}`, false, "", "", "more than one"},
-		{Claude, `{"tool_name":"Bash","tool_input":{"command":"ls","command":"rm -rf /"}}`, true, "rm -rf /", "", ""},
+		{Claude, `{"tool_name":"Bash","tool_input":{"command":"ls","command":"rm -rf /"}}`, false, "", "", `$.tool_input: duplicate key "command"`},
 		{Codex, `{"tool_name":"Bash","tool_input":{"command":["bash","-lc","rm -rf '/tmp/a b'"]}}`, true, `bash -lc 'rm -rf '\''/tmp/a b'\'''`, "", ""},
 		{Codex, `{"tool_name":"apply_patch","tool_input":{"patch":"x"}}`, false, "", "", ""},
 		{Codex, `{"tool_name":"Bash","tool_input":{"command":[]}}`, false, "", "", "neither"},
@@ -295,6 +296,11 @@ func FuzzHookInput(f *testing.F) {
 	}
 	f.Add([]byte(`{"tool_name":"Bash","tool_input":{"command":["a","b c"]}}`))
 	f.Add([]byte(`{"toolName":"bash","toolArgs":"{\"command\":\"ls\"}"}`))
+	for _, p := range Protocols {
+		for _, in := range protoStrictInputs[p] {
+			f.Add([]byte(in))
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, p := range Protocols {
 			decided := false
@@ -315,6 +321,47 @@ func FuzzHookInput(f *testing.F) {
 			case ev.Shell:
 				t.Fatalf("%s: shell event %+v passed without a decision", p, ev)
 			}
+			if err == nil && ev.Shell {
+				// What reached the decision was read exactly: no
+				// duplicate key anywhere, and the command is the one an
+				// exact-key reader finds on the protocol's path.
+				if verr := strictjson.Validate(data); verr != nil {
+					t.Fatalf("%s: decided on input the strict reader refuses: %v", p, verr)
+				}
+				if want, ok := protoExactCommand(p, data); ok && want != ev.Command {
+					t.Fatalf("%s: guardsh read %q, an exact reader reads %q", p, ev.Command, want)
+				}
+			}
 		}
 	})
+}
+
+// protoExactCommand reads the command string the way the agents do —
+// exact keys, through encoding/json's map decoding (which is exact) — on
+// protocol p's path. ok is false when it is not a plain string there.
+func protoExactCommand(p Protocol, data []byte) (string, bool) {
+	var m map[string]any
+	if json.Unmarshal(data, &m) != nil {
+		return "", false
+	}
+	var args any
+	switch p {
+	case Cursor:
+		args = m
+	case Copilot:
+		if s, ok := m["toolArgs"].(string); ok {
+			var a map[string]any
+			if json.Unmarshal([]byte(s), &a) != nil {
+				return "", false
+			}
+			args = a
+		} else {
+			args = m["tool_input"]
+		}
+	default:
+		args = m["tool_input"]
+	}
+	a, _ := args.(map[string]any)
+	s, ok := a["command"].(string)
+	return s, ok
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -277,48 +276,6 @@ func checkFile(ctx context.Context, name, text string, opts check.Options) []*ch
 		}
 	}
 	return []*check.Result{out}
-}
-
-// runBatch reads JSON lines {"cmd": "..."} and writes one JSON result per
-// line, in order. A line that cannot be read gets an error result with the
-// verdict ask; the rest go on.
-func runBatch(ctx context.Context, e *env, opts check.Options) int {
-	sc := bufio.NewScanner(e.stdin)
-	sc.Buffer(make([]byte, 64<<10), maxFile)
-	enc := json.NewEncoder(e.stdout)
-	enc.SetEscapeHTML(false)
-	worst := check.Allow
-	n := 0
-	for sc.Scan() {
-		n++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		var in struct {
-			Cmd *string `json:"cmd"`
-		}
-		var res *check.Result
-		if err := json.Unmarshal([]byte(line), &in); err != nil || in.Cmd == nil {
-			msg := fmt.Sprintf("line %d: not a JSON object with a \"cmd\" string", n)
-			if err != nil {
-				msg = fmt.Sprintf("line %d: %v", n, err)
-			}
-			res = &check.Result{Verdict: check.Ask, Findings: []rules.Finding{}, Error: msg}
-		} else {
-			res = check.Line(ctx, *in.Cmd, opts)
-		}
-		worst = check.Worse(worst, res.Verdict)
-		if err := enc.Encode(res); err != nil {
-			e.errorf("check: %v", err)
-			return exitError
-		}
-	}
-	if err := sc.Err(); err != nil {
-		e.errorf("check: reading batch input: %v", err)
-		return exitError
-	}
-	return worst.ExitCode()
 }
 
 // colorOK reports whether w is a terminal that may get colour.

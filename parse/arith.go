@@ -296,6 +296,8 @@ func (p *parser) builtinEval(cmd *Command) {
 				p.untrusted("let "+w.Value, origin(w), w, cmd.Line)
 			}
 		}
+	case "zargs":
+		p.zargs(cmd, rest)
 	case "fc":
 		// fc -e EDITOR runs EDITOR FILE as a command, then the edited
 		// history: the editor is code.

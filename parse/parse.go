@@ -132,6 +132,8 @@ type parser struct {
 	// inherit, when set, gives the next payload a copy of this parser's
 	// variables (trap and alias bodies run in the same shell).
 	inherit bool
+	// dialect, when set, is the dialect of the next payload (zsh -c).
+	dialect string
 }
 
 // parse parses text and walks it. It reports false on a parse error.
@@ -203,6 +205,10 @@ func (p *parser) payload(carrier string, text string, at Word, line int, remote 
 	c := p.child(carrier, at, line)
 	c.remote = c.remote || remote
 	c.src = text
+	if p.dialect != "" {
+		// sh -c, bash -c, zsh -c: the payload is in that shell's dialect.
+		c.opts.Shell, p.dialect = p.dialect, ""
+	}
 	if p.inherit {
 		c.vars = p.vars.clone()
 	}

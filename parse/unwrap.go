@@ -911,8 +911,9 @@ func (p *parser) shell(c *Command, name string, args []Word) {
 			return
 		}
 		p.args = staticArgs(rest[1:])
+		p.dialect = shellDialect(name)
 		p.payload(label, w.Value, w, c.Line, false)
-		p.args = nil
+		p.args, p.dialect = nil, ""
 		return
 	}
 	if len(rest) > 0 && !o.has("-s") {
@@ -927,7 +928,9 @@ func (p *parser) shell(c *Command, name string, args []Word) {
 			return
 		}
 	}
+	p.dialect = shellDialect(name)
 	p.stdinCode(c, name)
+	p.dialect = ""
 }
 
 func (p *parser) fish(c *Command, args []Word) {

@@ -19,8 +19,14 @@ type ctx struct {
 }
 
 func (p *parser) stmts(list []*syntax.Stmt, c ctx) {
-	for _, st := range list {
-		p.stmt(st, c)
+	for i := 0; i < len(list); i++ {
+		if p.isZsh() {
+			if n := p.foreach(list[i:], c); n > 0 {
+				i += n - 1
+				continue
+			}
+		}
+		p.stmt(list[i], c)
 	}
 }
 
@@ -267,6 +273,10 @@ func (p *parser) substs(n syntax.Node, c ctx) {
 			}
 			p.stmts(n.Stmts, sc)
 			return false
+		case *syntax.Word:
+			if p.isZsh() {
+				p.globQuals(n)
+			}
 		case *syntax.ArithmExp:
 			p.arith(n.X)
 		case *syntax.ParamExp:

@@ -140,13 +140,28 @@ type resolver struct {
 	// libPWD is set while expand.Fields reads PWD for globbing, which is
 	// not a use of $PWD in the word.
 	libPWD bool
+	// zp, when set, is the zsh parser whose words r expands: zsh's own
+	// parameter expansions are evaluated first, into zsh.
+	zp  *parser
+	zsh map[string]*expand.Variable
 }
 
 // fields runs expand.Fields with the resolver.
 func (r *resolver) fields(ws ...*syntax.Word) ([]string, error) {
+	if r.zp != nil {
+		ws = r.zp.zshWords(r, ws)
+	}
 	r.libPWD = true
 	defer func() { r.libPWD = false }()
 	return expand.Fields(&r.cfg, ws...)
+}
+
+// forZsh makes r read words as zsh does when p parses zsh.
+func (r *resolver) forZsh(p *parser) *resolver {
+	if p.isZsh() {
+		r.zp = p
+	}
+	return r
 }
 
 // taint marks the word dynamic, remembering the worst origin seen.
@@ -169,6 +184,13 @@ func newResolver(v *vars) *resolver {
 func (r *resolver) Get(name string) expand.Variable {
 	str := func(s string) expand.Variable {
 		return expand.Variable{Set: true, Kind: expand.String, Str: s}
+	}
+	if v, ok := r.zsh[name]; ok {
+		if v == nil {
+			r.taint("dynamic")
+			return str("${…}")
+		}
+		return *v
 	}
 	if v, ok := r.vars.val[name]; ok {
 		return str(v)
@@ -535,10 +557,13 @@ func (p *parser) fields(w *syntax.Word) []Word {
 		p.issue(IssueLimit, "brace expansion would produce more than 4096 words", start, end)
 		return []Word{{Value: p.text(w), Static: false, Origin: "dynamic", Start: start, End: end}}
 	}
-	r := newResolver(p.vars)
+	r := newResolver(p.vars).forZsh(p)
 	vals, err := r.fields(w)
 	if err != nil {
 		return []Word{{Value: p.text(w), Static: false, Start: start, End: end}}
+	}
+	if r.zp != nil {
+		vals = zshGlobValues(w, vals)
 	}
 	out := make([]Word, 0, len(vals))
 	for _, v := range vals {
@@ -607,7 +632,7 @@ func (p *parser) literal(w *syntax.Word) Word {
 	if braceSize(w) > maxBraceFields {
 		return Word{Value: p.text(w), Start: start, End: end}
 	}
-	r := newResolver(p.vars)
+	r := newResolver(p.vars).forZsh(p)
 	r.noSplit = true
 	// expand.Literal keeps the backslashes of unquoted text ('a'\''b'),
 	// which bash removes in assignments and redirections: expand as
@@ -616,6 +641,9 @@ func (p *parser) literal(w *syntax.Word) Word {
 	fields, err := r.fields(&lit)
 	if err != nil {
 		return Word{Value: p.text(w), Start: start, End: end}
+	}
+	if r.zp != nil {
+		fields = zshGlobValues(w, fields)
 	}
 	v := strings.Join(fields, " ")
 	word := Word{Value: v, Static: !r.dynamic, Origin: r.origin, Start: start, End: end}

@@ -12,9 +12,10 @@ import (
 	"github.com/guardsh/guardsh/check"
 )
 
-// evalCase is a command line in which PAY stands for a payload. The real
-// shell runs it with PAY = touch MARKER, and must create MARKER; guardsh checks
-// it with PAY = rm -rf ~ and must say want.
+// evalCase is a command line in which PAY stands for a payload, or CMD and
+// ARG for its program and operand. The real shell runs it with PAY = touch
+// MARKER (CMD = touch, ARG = MARKER), and must create MARKER; guardsh checks
+// it with PAY = rm -rf ~ (CMD = rm -rf, ARG = ~) and must say want.
 type evalCase struct {
 	shell string // "bash", "bash-i" (interactive bash reading the line), "dash-i", "zsh"
 	line  string
@@ -91,12 +92,62 @@ func TestExpansionsEvaluate(t *testing.T) {
 	runEvalCases(t, cases)
 }
 
+// TestZshEvaluates is the differential test of zsh's own expansions: real
+// zsh (zsh -f -c) runs each payload, and guardsh --shell zsh stops it.
+func TestZshEvaluates(t *testing.T) {
+	cases := []evalCase{
+		// Glob qualifiers that run code, for each file matched.
+		{"zsh", `print *(e:'PAY':)`, check.Block},
+		{"zsh", `print /(e:'PAY':)`, check.Block},
+		{"zsh", `print *(e{'PAY'})`, check.Block},
+		{"zsh", `print *(e:"PAY":)`, check.Block},
+		{"zsh", `print *(.e:"PAY":)`, check.Block},
+		{"zsh", `print *(^e:"PAY":)`, check.Block},
+		{"zsh", `print *(oe:'PAY':)`, check.Block},
+		{"zsh", `print -l **/*(e:"PAY":)`, check.Block},
+		{"zsh", `print "$HOME"/*(e:'PAY':)`, check.Block},
+		{"zsh", `setopt extendedglob; print *(#qe:'PAY':)`, check.Block},
+		{"zsh", `f() { PAY; }; print *(+f)`, check.Block},
+		// (e) re-expands a value: its command substitutions run.
+		{"zsh", `x='$(PAY)'; print ${(e)x}`, check.Block},
+		{"zsh", `: ${(e)${:-'$(PAY)'}}`, check.Block},
+		{"zsh", "x='`PAY`'; : ${(e)x}", check.Block},
+		{"zsh", `x=ARG; CMD ${(e):-$x}`, check.Block},
+		// Splitting and arrays into a command.
+		{"zsh", `x=(CMD ARG); $x`, check.Block},
+		{"zsh", `x=(CMD ARG); ${x}`, check.Block},
+		{"zsh", `x=(CMD ARG); ${x[@]}`, check.Block},
+		{"zsh", `x=(CMD ARG); "${x[@]}"`, check.Block},
+		{"zsh", `x=(CMD ARG); ${x[1,-1]}`, check.Block},
+		{"zsh", `x=(CMD ARG); command $x`, check.Block},
+		{"zsh", `x='CMD ARG'; ${(z)x}`, check.Block},
+		{"zsh", `${(z)${:-'CMD ARG'}}`, check.Block},
+		{"zsh", `${=${:-CMD ARG}}`, check.Block},
+		{"zsh", `${(s: :)${:-'CMD ARG'}}`, check.Block},
+		{"zsh", `x='CMD:ARG'; ${(s.:.)x}`, check.Block},
+		// Loops and wrappers of zsh's own.
+		{"zsh", `foreach x (ARG) CMD $x; end`, check.Block},
+		{"zsh", "foreach x (ARG)\nCMD $x\nend", check.Block},
+		{"zsh", `autoload zargs; zargs -- ARG -- CMD`, check.Block},
+		{"zsh", `=CMD ARG`, check.Block},
+		{"zsh", `repeat 1 PAY`, check.Block},
+		{"zsh", `noglob PAY`, check.Block},
+		{"zsh", `() { PAY }`, check.Block},
+		// From bash: zsh -c is analysed as zsh.
+		{"bash", `zsh -f -c 'x=(CMD ARG); $x'`, check.Block},
+		{"bash", `zsh -fc 'print *(e:"PAY":)'`, check.Block},
+		{"bash", `echo 'x=(CMD ARG); $x' | zsh -f`, check.Block},
+		{"bash", "zsh -f <<'EOF'\nforeach x (ARG) CMD $x; end\nEOF", check.Block},
+	}
+	runEvalCases(t, cases)
+}
+
 func runEvalCases(t *testing.T, cases []evalCase) {
 	t.Helper()
 	for _, c := range cases {
 		dir := t.TempDir()
 		marker := filepath.Join(dir, "MARKER")
-		run := strings.ReplaceAll(c.line, "PAY", "touch "+marker)
+		run := strings.NewReplacer("PAY", "touch "+marker, "CMD", "touch", "ARG", marker).Replace(c.line)
 		if err := runShell(c.shell, dir, run); err != nil {
 			t.Errorf("%s %q: %v", c.shell, run, err)
 			continue
@@ -104,7 +155,7 @@ func runEvalCases(t *testing.T, cases []evalCase) {
 		if _, err := os.Stat(marker); err != nil {
 			t.Errorf("%s did not run the payload of %q: the case proves nothing", c.shell, run)
 		}
-		line := strings.ReplaceAll(c.line, "PAY", "rm -rf ~")
+		line := strings.NewReplacer("PAY", "rm -rf ~", "CMD", "rm -rf", "ARG", "~").Replace(c.line)
 		shell := ""
 		if c.shell == "zsh" {
 			shell = "zsh"
@@ -138,6 +189,10 @@ func runShell(shell, dir, line string) error {
 		return err // required: .ci/run installs bash, dash and zsh
 	}
 	cmd.Dir = dir
+	// A file for the globs to match.
+	if err := os.WriteFile(filepath.Join(dir, "file"), nil, 0o644); err != nil {
+		return err
+	}
 	cmd.Env = []string{"HOME=" + dir, "PATH=" + os.Getenv("PATH"), "TERM=dumb"}
 	if shell == "bash-i" {
 		// As in a real session, PROMPT_COMMAND has a value to add to.

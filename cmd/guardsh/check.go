@@ -26,6 +26,7 @@ type checkFlags struct {
 	batch    bool
 	format   string
 	shell    string
+	shellSet bool // --shell was given
 	hasDash2 bool
 }
 
@@ -68,7 +69,7 @@ func parseCheckFlags(args []string) (*checkFlags, error) {
 			if err != nil {
 				return nil, err
 			}
-			f.shell = v
+			f.shell, f.shellSet = v, true
 		case a == "-" || !strings.HasPrefix(a, "-"):
 			f.files = append(f.files, a)
 		default:
@@ -137,7 +138,11 @@ func runCheck(e *env, args []string) int {
 				failed = true
 				continue
 			}
-			for _, res := range checkFile(ctx, name, text, opts) {
+			fo := opts
+			if d := scriptDialect(name, text); d != "" && !f.shellSet {
+				fo.Shell = d
+			}
+			for _, res := range checkFile(ctx, name, text, fo) {
 				worst = check.Worse(worst, res.Verdict)
 				out.add(res)
 			}
@@ -285,4 +290,32 @@ func colorOK(w io.Writer) bool {
 	}
 	f, ok := w.(*os.File)
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}
+
+// scriptDialect returns the dialect a script is written in, from its #!
+// line or, without one, its .zsh suffix: "zsh", "bash", or "" when neither
+// says (sh scripts are read as bash, which accepts their bashisms).
+func scriptDialect(name, text string) string {
+	if first, _, _ := strings.Cut(text, "\n"); strings.HasPrefix(first, "#!") {
+		fields := strings.Fields(strings.TrimPrefix(first, "#!"))
+		if len(fields) > 0 && filepath.Base(fields[0]) == "env" {
+			fields = fields[1:]
+			for len(fields) > 0 && strings.HasPrefix(fields[0], "-") {
+				fields = fields[1:]
+			}
+		}
+		if len(fields) > 0 {
+			switch filepath.Base(fields[0]) {
+			case "zsh":
+				return "zsh"
+			case "bash":
+				return "bash"
+			}
+		}
+		return ""
+	}
+	if strings.HasSuffix(name, ".zsh") {
+		return "zsh"
+	}
+	return ""
 }

@@ -106,6 +106,10 @@ func runShell(e *env, args []string) int {
 	if inv.Posix || shellBase(e.argv0) == "sh" {
 		dialect = "posix"
 	}
+	if shellBase(real.Path) == "zsh" {
+		// The real shell is zsh: the line is zsh.
+		dialect = "zsh"
+	}
 	opts := checkOptions(cfg, cerr, dialect)
 	opts.Dir = workDir()
 	ctx := context.Background()

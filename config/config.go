@@ -35,6 +35,14 @@ type Approvals struct {
 // Rules is the [rules] table.
 type Rules struct {
 	Disable []string `toml:"disable"` // dangerous rule ids switched off
+	Packs   Packs    `toml:"packs"`
+}
+
+// Packs is the [rules.packs] table.
+type Packs struct {
+	// Disable names packs (see 'guardsh rules') whose dangerous entries
+	// are switched off; their hardline entries stay on.
+	Disable []string `toml:"disable"`
 }
 
 // Tirith is the [tirith] table.
@@ -82,12 +90,20 @@ func (a AllowEntry) Expired(now time.Time) bool {
 
 // Disabled returns the set of rule ids switched off by rules.disable, for
 // check.Options.Disabled. Hardline rules are left out: they cannot be disabled.
+//
+// rules.packs.disable switches off every dangerous entry of the packs it
+// names.
 func (c *Config) Disabled() map[string]bool {
-	if len(c.Rules.Disable) == 0 {
+	if len(c.Rules.Disable) == 0 && len(c.Rules.Packs.Disable) == 0 {
 		return nil
 	}
 	m := make(map[string]bool, len(c.Rules.Disable))
-	for _, id := range c.Rules.Disable {
+	ids := c.Rules.Disable
+	for _, p := range c.Rules.Packs.Disable {
+		pids, _ := rules.PackRules(p)
+		ids = append(ids[:len(ids):len(ids)], pids...)
+	}
+	for _, id := range ids {
 		if r, ok := rules.Lookup(id); ok && r.Tier == rules.Hardline {
 			continue
 		}

@@ -375,3 +375,32 @@ func TestDisableHardline(t *testing.T) {
 		t.Errorf("warnings: %q", c.Warnings)
 	}
 }
+
+func TestDisablePacks(t *testing.T) {
+	ids, ok := rules.PackRules("clouds")
+	if !ok || len(ids) == 0 {
+		t.Fatal("no clouds pack")
+	}
+	p := writeFile(t, "[rules.packs]\ndisable = [\"clouds\", \"nosuch\"]\n")
+	c, err := Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := c.Disabled()
+	for _, id := range ids {
+		if !d[id] {
+			t.Errorf("%s of pack clouds is not disabled: %v", id, d)
+		}
+	}
+	if d["rm-root"] || d["git-reset-hard"] {
+		t.Errorf("rules outside the pack disabled: %v", d)
+	}
+	if len(c.Warnings) != 1 || !strings.Contains(c.Warnings[0], `:2: rules.packs.disable: there is no pack "nosuch" (packs: clouds,`) {
+		t.Errorf("warnings: %q", c.Warnings)
+	}
+	// The dotted form in [rules] works too.
+	c, err = Load(writeFile(t, "[rules]\npacks.disable = [\"logs\"]\n"))
+	if err != nil || !c.Disabled()["logs-erase"] {
+		t.Errorf("rules.packs.disable in [rules]: %v %v", err, c.Disabled())
+	}
+}

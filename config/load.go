@@ -118,12 +118,13 @@ func decodeError(name string, data []byte, err error) error {
 
 // knownKeys lists the keys of each table, for the hint of an unknown key.
 var knownKeys = map[string]string{
-	"":          "approvals, rules, tirith, shell, allow",
-	"approvals": "mode, timeout, no_tty",
-	"rules":     "disable",
-	"tirith":    "mode, path, auto_install, require_cosign, sha256, timeout, fail_open, releases, version",
-	"shell":     "path",
-	"allow":     "rule, dir, added, expires, reason",
+	"":            "approvals, rules, tirith, shell, allow",
+	"approvals":   "mode, timeout, no_tty",
+	"rules":       "disable, packs",
+	"rules.packs": "disable",
+	"tirith":      "mode, path, auto_install, require_cosign, sha256, timeout, fail_open, releases, version",
+	"shell":       "path",
+	"allow":       "rule, dir, added, expires, reason",
 }
 
 func knownKeysHint(k toml.Key) string {
@@ -171,6 +172,13 @@ func (c *Config) validate(name string, data []byte) error {
 				return bad([]string{"allow", "dir"}, i, "%q is not an absolute directory", a.Dir)
 			}
 			a.Dir = filepath.Clean(dir)
+		}
+	}
+	for _, p := range c.Rules.Packs.Disable {
+		if _, ok := rules.PackRules(p); !ok {
+			c.Warnings = append(c.Warnings, fmt.Sprintf(
+				"%s:%d: rules.packs.disable: there is no pack %q (packs: %s)",
+				name, keyLine(data, []string{"rules", "packs", "disable"}), p, strings.Join(rules.PackNames(), ", ")))
 		}
 	}
 	for _, id := range c.Rules.Disable {

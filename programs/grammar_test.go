@@ -100,12 +100,13 @@ func TestParse(t *testing.T) {
 		{prog: "git", line: "-c core.pager=x log", want: " | c=core.pager=x | log"},
 		{prog: "git", line: "--bogus reset --hard", want: "reset | bogus? hard | "},
 		// Go's flag package: single dash, no bundles, stops at operands.
-		{prog: "vault", line: "-address=https://v token revoke -mode path auth/", want: " | address=https://v | token revoke -mode path auth/"},
+		{prog: "vault", line: "-address=https://v token revoke -mode path auth/", want: "token revoke | address=https://v mode=path | auth/"},
+		{prog: "vault", line: "token revoke auth/ -mode path", want: "token revoke |  | auth/ -mode path"},
 		// Loose CLIs: subcommand words after any options.
 		{prog: "aws", line: "--profile prod dynamodb delete-table --table-name t", want: "dynamodb delete-table | profile=prod table-name? | t"},
 		{prog: "aws", line: "s3 ls", want: "s3 ls |  | "},
 		{prog: "kubectl", line: "-n prod delete ns x", want: " | namespace=prod | delete ns x"},
-		{prog: "gsutil", line: "-m -o x=y rm -r gs://b", want: " | m o=x=y | rm -r gs://b"},
+		{prog: "gsutil", line: "-m -o x=y rm -r gs://b", want: "rm | m o=x=y r | gs://b"},
 	}
 	for _, tt := range tests {
 		g := Lookup(tt.prog)
@@ -146,4 +147,51 @@ func TestTable(t *testing.T) {
 	names := Known()
 	sort.Strings(names)
 	t.Log(fmt.Sprintf("%d programs: %s", len(names), strings.Join(names, " ")))
+}
+
+// TestPacks checks every built-in pack entry: a unique kebab-case id, a
+// title and reason, patterns that compile, and examples both ways (package
+// rules runs the examples through the whole engine).
+func TestPacks(t *testing.T) {
+	seen := map[string]bool{}
+	n := 0
+	for _, p := range Packs() {
+		if p.Name == "" || p.Title == "" || len(p.Entries) == 0 {
+			t.Errorf("pack %q: needs a name, a title and entries", p.Name)
+		}
+		for _, e := range p.Entries {
+			n++
+			if seen[e.ID] || e.ID == "" || strings.ToLower(e.ID) != e.ID || strings.ContainsAny(e.ID, " _") {
+				t.Errorf("%s: id %q is empty, not kebab-case or used twice", p.Name, e.ID)
+			}
+			seen[e.ID] = true
+			if e.Title == "" || e.Reason == "" || len(e.When) == 0 || len(e.Match) == 0 || len(e.NoMatch) == 0 {
+				t.Errorf("%s: needs a title, a reason, patterns and examples both ways", e.ID)
+			}
+			if _, err := e.Patterns(); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	t.Logf("%d packs, %d entries", len(Packs()), n)
+}
+
+func TestPatternErrors(t *testing.T) {
+	for _, s := range []string{"", "git !reset", "git --hard reset", "git --x=", "git @", "git $", "git --"} {
+		if _, err := ParsePattern(s); err == nil {
+			t.Errorf("ParsePattern(%q): no error", s)
+		}
+	}
+}
+
+func TestGlob(t *testing.T) {
+	for _, tt := range []struct {
+		pat, s string
+		want   bool
+	}{{"delete-*", "delete-table", true}, {"delete-*", "describe", false}, {"*:9200*", "http://x:9200/i", true}, {"*", "", true},
+		{"a*b*c", "aXbYc", true}, {"a*b*c", "aXc", false}, {"DELETE", "delete", true}} {
+		if got := glob(tt.pat, tt.s); got != tt.want {
+			t.Errorf("glob(%q, %q) = %v", tt.pat, tt.s, got)
+		}
+	}
 }

@@ -93,25 +93,44 @@ var table = []*Spec{
 		cli-binary-format= color= cli-input-json= cli-input-yaml= generate-cli-skeleton=?`},
 	{Name: "gcloud", Style: Loose, Opts: `project= account= configuration= format= verbosity= billing-project= impersonate-service-account=
 		flags-file= flatten= trace-token= access-token-file= region= zone= q/quiet`},
-	{Name: "gsutil", Style: POSIX, Opts: `m o= h= u= i= D d q v`},
+	{Name: "gsutil", Style: POSIX, Opts: `m o= h= u= i= D d q v`, Subs: []*Spec{
+		{Name: "rm", Opts: `a f I r R e`}, {Name: "rb", Opts: `f`}, {Name: "rsync", Opts: `a= c C d e i j= J n p P r R U u x= y=`},
+		{Name: "cp", Opts: `a= A c D e I j= J L= M n p P r R s= U v z=`}, {Name: "mv", Opts: `a= e I M n p s= v`}, {Name: "ls", Opts: `a b d e h l L p= r R`},
+	}},
 	{Name: "az", Style: Loose, Opts: `subscription= output= o= query= g/resource-group= n/name= y/yes`},
 	{Name: "kubectl", Style: Cobra, Opts: `n/namespace= context= cluster= kubeconfig= s/server= user= token= as= as-group= as-uid= request-timeout=
 		v= l/selector= o/output= f/filename= cache-dir= certificate-authority= client-certificate= client-key= tls-server-name=
-		A/all-namespaces all grace-period= timeout= field-selector= dry-run=? force`, Aliases: []string{"oc", "k3s-kubectl"}},
+		A/all-namespaces all grace-period= timeout= field-selector= dry-run=? force replicas= insecure-skip-tls-verify=?`, Aliases: []string{"oc", "k3s-kubectl"}},
 	{Name: "helm", Style: Cobra, Opts: `n/namespace= kube-context= kubeconfig= kube-apiserver= kube-as-user= kube-token= registry-config=
 		repository-config= repository-cache= burst-limit= dry-run=? keep-history wait timeout=`},
 	{Name: "doctl", Style: Cobra, Opts: `t/access-token= context= c/config= o/output= u/api-url= f/force`},
 	{Name: "flyctl", Style: Cobra, Opts: `a/app= c/config= t/access-token= y/yes`, Aliases: []string{"fly"}},
 	{Name: "heroku", Style: Loose, Opts: `a/app= r/remote= confirm=`},
 	{Name: "pulumi", Style: Cobra, Opts: `C/cwd= s/stack= color= y/yes f/force`},
+	// terraform and tofu: Go flags; -chdir= before the subcommand.
+	{Name: "terraform", Style: GoFlag, Opts: `chdir= help version`, Aliases: []string{"tofu"}, Subs: []*Spec{
+		{Name: "workspace", Subs: []*Spec{{Name: "delete", Opts: `force lock lock-timeout=`}, {Name: "new", Opts: `lock lock-timeout= state=`},
+			{Name: "select", Opts: `or-create`}, {Name: "list"}, {Name: "show"}}},
+	}},
 	{Name: "vercel", Style: Loose, Opts: `t/token= scope= S= A/local-config= Q/global-config= y/yes`},
 	{Name: "netlify", Style: Loose, Opts: `auth= s/site= f/force`},
 	{Name: "wrangler", Style: Loose, Opts: `c/config= e/env= name=`},
 	{Name: "gh", Style: Cobra, Opts: `R/repo= hostname= y/yes`},
 	{Name: "glab", Style: Cobra, Opts: `R/repo= y/yes`},
 	{Name: "tea", Style: Loose, Opts: `l/login= r/repo= R/remote= o/output=`},
-	{Name: "vault", Style: GoFlag, Opts: `address= namespace= ns= agent-address= ca-cert= ca-path= client-cert= client-key= tls-server-name= format=
-		mode= self path= field= force f`},
+	// vault: subcommand words first, then Go-style flags, then operands.
+	{Name: "vault", Style: GoFlag, Opts: vaultFlags, Subs: []*Spec{
+		{Name: "token", Subs: vaultLeaves("revoke", "create", "lookup", "renew", "capabilities")},
+		{Name: "lease", Subs: vaultLeaves("revoke", "renew", "lookup")},
+		{Name: "secrets", Subs: vaultLeaves("disable", "enable", "list", "move", "tune")},
+		{Name: "auth", Subs: vaultLeaves("disable", "enable", "list", "tune", "help")},
+		{Name: "audit", Subs: vaultLeaves("disable", "enable", "list")},
+		{Name: "policy", Subs: vaultLeaves("delete", "read", "write", "list", "fmt")},
+		{Name: "kv", Subs: append(vaultLeaves("delete", "destroy", "get", "put", "list", "patch", "undelete", "rollback", "enable-versioning"),
+			&Spec{Name: "metadata", Subs: vaultLeaves("delete", "get", "put", "patch")})},
+		{Name: "delete", Opts: vaultFlags}, {Name: "read", Opts: vaultFlags}, {Name: "write", Opts: vaultFlags}, {Name: "list", Opts: vaultFlags},
+		{Name: "login", Opts: vaultFlags},
+	}},
 	{Name: "op", Style: Cobra, Opts: `account= vault= config= session= format= archive`},
 	{Name: "doppler", Style: Cobra, Opts: `p/project= c/config= token= scope= configuration= y/yes`},
 	{Name: "rclone", Style: Cobra, Opts: `config= n/dry-run i/interactive v/verbose q/quiet transfers= checkers= filter= exclude= include= min-age= max-age=`},
@@ -129,4 +148,19 @@ var table = []*Spec{
 	{Name: "curl", Style: Loose, Opts: `X/request= H/header= d/data= data-raw= data-binary= data-urlencode= F/form= o/output= u/user= A/user-agent=
 		e/referer= b/cookie= c/cookie-jar= x/proxy= T/upload-file= K/config= w/write-out= m/max-time= connect-timeout= retry= s/silent
 		S/show-error f/fail L/location k/insecure v/verbose i/include I/head G/get json= url= cacert= cert= key= E`},
+}
+
+// vaultFlags are the flags every vault command reads (its HTTP and output
+// options) and those of the commands the packs look at.
+const vaultFlags = `address= namespace= ns= agent-address= ca-cert= ca-path= client-cert= client-key= tls-server-name= tls-skip-verify
+	format= field= header= mfa= non-interactive output-curl-string output-policy policy-override= unlock-key= wrap-ttl=
+	mode= self accessor prefix force f sync path= type= description= versions= all-versions local`
+
+// vaultLeaves returns vault subcommands that read vaultFlags.
+func vaultLeaves(names ...string) []*Spec {
+	out := make([]*Spec, len(names))
+	for i, n := range names {
+		out[i] = &Spec{Name: n, Opts: vaultFlags}
+	}
+	return out
 }

@@ -1023,7 +1023,8 @@ func piped(from, to *parse.Command) bool {
 	return false
 }
 
-// destroyers maps programs to the subcommand words (any of them, in order of
+// destroyers maps programs to the subcommand words (the clouds, hosting,
+// sync and database tools are in the packs of package programs) (any of them, in order of
 // appearance) by which they destroy data.
 var destroyers = map[string][][]string{
 	"zpool":          {{"destroy"}},
@@ -1039,20 +1040,15 @@ var destroyers = map[string][][]string{
 	"manage.py":      {{"flush"}, {"reset_db"}, {"sqlflush"}, {"migrate", "zero"}},
 	"prisma":         {{"migrate", "reset"}, {"db", "push", "--force-reset"}},
 	"supabase":       {{"db", "reset"}},
-	"heroku":         {{"pg:reset"}, {"apps:destroy"}, {"apps:delete"}},
 	"cdk":            {{"destroy"}},
 	"vagrant":        {{"destroy"}},
 	"virsh":          {{"undefine"}, {"vol-delete"}, {"pool-delete"}},
 	"lxc":            {{"delete"}},
 	"incus":          {{"delete"}},
 	"multipass":      {{"delete"}, {"purge"}},
-	"gh":             {{"repo", "delete"}, {"release", "delete"}},
 	"npm":            {{"unpublish"}},
-	"fly":            {{"apps", "destroy"}, {"destroy"}},
-	"flyctl":         {{"apps", "destroy"}, {"destroy"}},
 	"firebase":       {{"projects:delete"}, {"database:remove"}, {"firestore:delete"}},
 	"vercel":         {{"remove"}, {"rm"}},
-	"doctl":          {{"delete"}},
 	"sam":            {{"delete"}},
 	"serverless":     {{"remove"}},
 	"sls":            {{"remove"}},
@@ -1066,18 +1062,12 @@ var destroyers = map[string][][]string{
 	"pg_restore":     {{"--clean"}, {"-c"}},
 	"pg_dropcluster": {{}},
 	"dropuser":       {{}},
-	"etcdctl":        {{"del", "--prefix"}},
 	"consul":         {{"kv", "delete", "-recurse"}},
-	"rclone":         {{"purge"}, {"delete"}},
 	"s3cmd":          {{"del", "--recursive"}, {"rb", "--recursive"}},
 	"mc":             {{"rm", "--force"}, {"rb", "--force"}},
 	"php":            {{"artisan", "migrate:fresh"}, {"artisan", "db:wipe"}, {"artisan", "migrate:reset"}},
 	"dotnet":         {{"ef", "database", "drop"}},
 	"bfg":            {{}},
-	"hcloud":         {{"delete"}},
-	"pulumi":         {{"stack", "rm", "--force"}},
-	"terraform":      {{"workspace", "delete", "-force"}},
-	"tofu":           {{"workspace", "delete", "-force"}},
 	"VBoxManage":     {{"unregistervm", "--delete"}},
 	"vboxmanage":     {{"unregistervm", "--delete"}},
 }

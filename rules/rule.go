@@ -29,6 +29,9 @@ type Rule struct {
 	// match; the tests run them.
 	Match   []string `json:"match"`
 	NoMatch []string `json:"no_match"`
+	// Pack is the pack the rule comes from (package programs, or a user's
+	// pack file); "" for the rules of the table.
+	Pack string `json:"pack,omitempty"`
 
 	// over lists rules this one makes redundant: when both match the same
 	// command, only this one is reported.

@@ -877,10 +877,10 @@ var table = []*Rule{
 		names:   destroyNames(),
 		cmd:     destroysData,
 		Match: []string{"alembic downgrade base", "python manage.py migrate app zero", "mix ecto.drop", "flyway clean", "pg_restore --clean -d prod dump.sql", "dropuser app", "btrfs su d /mnt/data/@home", "zpool destroy tank", "lvremove -f vg0/data", "vgremove -f vg0", "pvremove -ff /dev/sdb", "mdadm --zero-superblock /dev/sdb", "dropdb prod", "mysqladmin -f drop prod",
-			"rails db:drop", "bin/rails db:reset", "python manage.py flush --noinput", "prisma migrate reset --force", "supabase db reset", "heroku pg:reset DATABASE_URL --confirm app",
+			"rails db:drop", "bin/rails db:reset", "python manage.py flush --noinput", "prisma migrate reset --force", "supabase db reset",
 			"cdk destroy --force MyStack", "vagrant destroy -f", "virsh undefine vm --remove-all-storage", "lxc delete c1 --force", "incus delete c1 -f", "multipass delete -p vm",
-			"gh repo delete owner/repo --yes", "npm unpublish pkg --force", "fly apps destroy app -y"},
-		NoMatch: []string{"zpool status", "lvs", "rails db:migrate", "python manage.py migrate", "prisma migrate dev", "vagrant up", "gh repo view x", "npm publish", "lxc list"},
+			"npm unpublish pkg --force"},
+		NoMatch: []string{"zpool status", "lvs", "rails db:migrate", "python manage.py migrate", "prisma migrate dev", "vagrant up", "npm publish", "lxc list"},
 	},
 	{
 		ID: "remove-critical-package", Tier: Dangerous,

@@ -30,6 +30,13 @@ func runExplain(e *env, args []string) int {
 	if r.Suggest != "" {
 		fmt.Fprintf(w, "  instead: %s\n", r.Suggest)
 	}
+	if r.Pack != "" {
+		fmt.Fprintf(w, "  pack: %s (switch it off with rules.packs.disable = [%q]", r.Pack, r.Pack)
+		if r.Tier == rules.Hardline {
+			fmt.Fprintf(w, "; this hardline entry stays on")
+		}
+		fmt.Fprintf(w, ")\n")
+	}
 	switch {
 	case r.Tier == rules.Hardline:
 		fmt.Fprintf(w, "\n  hardline: never runs under guardsh; no approval, allowlist or YOLO lets it through\n")
@@ -74,7 +81,11 @@ func runRules(e *env, args []string) int {
 	case "text":
 		tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 		for _, r := range rules.All() {
-			fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, r.Tier, r.Title)
+			pack := ""
+			if r.Pack != "" {
+				pack = "  [pack " + r.Pack + "]"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s%s\n", r.ID, r.Tier, r.Title, pack)
 		}
 		tw.Flush()
 	default:

@@ -1,0 +1,25 @@
+package programs
+
+// Logs and audit: erasing the record of what happened.
+var _ = register(&Pack{Name: "logs", Title: "System logs and the audit trail", File: "programs/pack_logs.go", Entries: []*Entry{
+	{
+		ID: "logs-erase", Title: "Erase system logs",
+		Reason:  "Vacuuming the journal, emptying files under /var/log or clearing the kernel ring buffer erases the record of what happened on the machine, which is how intrusions cover their tracks.",
+		Suggest: "rotate logs with logrotate, or archive them before deleting",
+		Over:    []string{"rm-absolute", "rm-recursive"},
+		When: []string{"journalctl --vacuum-size|vacuum-time|vacuum-files", "* $truncates-log", "dmesg -C|--clear|-c|--read-clear",
+			"wevtutil cl|clear-log"},
+		Match: []string{"journalctl --vacuum-time=1s", "journalctl --vacuum-size 1K", "sudo journalctl --rotate --vacuum-files=1", "> /var/log/auth.log", "cat /dev/null > /var/log/wtmp",
+			"truncate -s 0 /var/log/syslog", "shred -u /var/log/auth.log", "echo > /var/log/secure", "cp /dev/null /var/log/lastlog", "dmesg -C", "wevtutil cl Security",
+			"sudo tee /var/log/auth.log < /dev/null", "rm /var/log/auth.log", "rm -rf /var/log/nginx", "rm -f /var/log/*.gz"},
+		NoMatch: []string{"journalctl -u nginx", "journalctl --disk-usage", "echo x >> /var/log/app.log", "cat /var/log/syslog", "tail -f /var/log/auth.log", "dmesg", "truncate -s 0 app.log",
+			"grep x /var/log/syslog > out.txt", "logger hello"},
+	},
+	{
+		ID: "logs-audit-off", Title: "Switch off or clear the audit system",
+		Reason:  "Deleting every audit rule or disabling auditing stops the kernel recording what users and programs do.",
+		When:    []string{"auditctl -D", "auditctl -e=0"},
+		Match:   []string{"auditctl -D", "sudo auditctl -D", "auditctl -e 0", "auditctl -e0"},
+		NoMatch: []string{"auditctl -l", "auditctl -s", "auditctl -e 1", "auditctl -w /etc/passwd -p wa"},
+	},
+}})

@@ -1,0 +1,280 @@
+package rules
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardsh/guardsh/parse"
+	"github.com/guardsh/guardsh/programs"
+)
+
+// Pack entries (package programs, one file per ecosystem) are rules like
+// the others: same ids, tiers, titles and examples, listed by `guardsh
+// rules` and `guardsh explain`, tried only on commands that name one of
+// their programs. Pack reports the pack a rule comes from.
+
+// userPacks are the packs read from the user's pack files.
+var userPacks []*programs.Pack
+
+// packOf maps a rule id to the pack it comes from.
+var packOf = map[string]string{}
+
+// Pack returns the name of the pack rule id belongs to, or "".
+func Pack(id string) string { return packOf[id] }
+
+// PackRules returns the ids of the rules of a pack, and whether the pack
+// exists.
+func PackRules(name string) ([]string, bool) {
+	var ids []string
+	found := false
+	for _, p := range programs.Packs() {
+		if p.Name != name {
+			continue
+		}
+		found = true
+		for _, e := range p.Entries {
+			ids = append(ids, e.ID)
+		}
+	}
+	for _, p := range userPacks {
+		if p.Name == name {
+			found = true
+			for _, e := range p.Entries {
+				ids = append(ids, e.ID)
+			}
+		}
+	}
+	return ids, found
+}
+
+// PackNames returns the names of every pack, built-in first.
+func PackNames() []string {
+	var out []string
+	for _, p := range programs.Packs() {
+		out = append(out, p.Name)
+	}
+	for _, p := range userPacks {
+		out = append(out, p.Name)
+	}
+	return out
+}
+
+func init() {
+	for _, p := range programs.Packs() {
+		for _, e := range p.Entries {
+			table = append(table, packRule(p, e))
+		}
+	}
+}
+
+// packRule turns a pack entry into a rule.
+func packRule(p *programs.Pack, e *programs.Entry) *Rule {
+	tier := Dangerous
+	if e.Hardline {
+		tier = Hardline
+	}
+	packOf[e.ID] = p.Name
+	names := e.Programs()
+	for _, n := range names {
+		if n == "aws" {
+			names = append(names, "python", "python3") // python -m awscli
+			break
+		}
+	}
+	return &Rule{ID: e.ID, Tier: tier, Title: e.Title, Reason: e.Reason, Suggest: e.Suggest, Pack: p.Name,
+		Match: e.Match, NoMatch: e.NoMatch, over: e.Over, names: names,
+		cmd: func(c *parse.Command) bool { return entryMatches(e, c) }}
+}
+
+// entryMatches reads the command by its program's grammar and tries the
+// entry's patterns.
+func entryMatches(e *programs.Entry, c *parse.Command) bool {
+	pats, err := e.Patterns()
+	if err != nil {
+		return false // reported by the pack tests and when loading a user pack
+	}
+	name, ws := c.Name(), []parse.Word(nil)
+	if len(c.Args) > 0 {
+		ws = c.Args[1:]
+	}
+	if (name == "python" || name == "python3") && len(ws) >= 2 && ws[0].Value == "-m" && ws[1].Value == "awscli" {
+		name, ws = "aws", ws[2:]
+	}
+	words := make([]string, len(ws))
+	for i, w := range ws {
+		words[i] = w.Value
+	}
+	l := &programs.Line{Program: name, Words: words,
+		Parsed: programs.Read(name, words, programs.Env{PosixlyCorrect: posixlyCorrect(c)}),
+		Pred:   func(pred string, rest []int) bool { return packPredicate(pred, c, ws, rest) }}
+	for _, p := range pats {
+		if p.Match(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// packPredicates are the $name conditions of pack patterns: what a glob
+// cannot say. Each gets the command, its argument words and the positions
+// (in ws) of the operands after the pattern's words.
+var packPredicates = map[string]func(c *parse.Command, ws []parse.Word, rest []int) bool{
+	// harmless-aws: delete calls that remove a message or a tag, not data.
+	"harmless-aws": func(c *parse.Command, ws []parse.Word, rest []int) bool {
+		for _, w := range ws {
+			switch w.Value {
+			case "delete-message", "delete-message-batch", "delete-tags", "delete-alarms":
+				return true
+			}
+		}
+		return false
+	},
+	// real-destination: the last operand (rsync's destination) is a real
+	// directory: absolute, in a home, or on another host; not a
+	// temporary directory, not relative to the project.
+	"real-destination": func(c *parse.Command, ws []parse.Word, rest []int) bool {
+		if len(rest) < 2 {
+			return false
+		}
+		d := ws[rest[len(rest)-1]].Value
+		if underTemp(d) || inTemp(d) {
+			return false
+		}
+		if host, _, ok := strings.Cut(d, ":"); ok && host != "" && !strings.Contains(host, "/") {
+			return true // host:dir, on another machine
+		}
+		return absolute(d) || strings.HasPrefix(d, "${HOME}") || !ws[rest[len(rest)-1]].Static
+	},
+	// truncates-log: the command empties or overwrites a log file: a
+	// truncating redirection, truncate, shred, cp or tee onto it, rm of
+	// it.
+	"truncates-log": func(c *parse.Command, ws []parse.Word, rest []int) bool {
+		for _, r := range c.Redirs {
+			if (r.Op == ">" || r.Op == ">|" || r.Op == "&>") && logFile(r.Target.Value) {
+				return true
+			}
+		}
+		switch c.Name() {
+		case "truncate", "shred", "rm", "unlink", "cp", "dd", "tee":
+		default:
+			return false
+		}
+		if c.Name() == "tee" && args(c).has("a", "append") {
+			return false
+		}
+		for _, w := range writeTargets(c) {
+			if logFile(w.Value) {
+				return true
+			}
+		}
+		if c.Name() == "rm" || c.Name() == "unlink" {
+			for _, w := range args(c).operands {
+				if logFile(w.Value) {
+					return true
+				}
+			}
+		}
+		return false
+	},
+	// git-insecure: git config KEY VALUE turning http.sslVerify off.
+	"git-insecure": func(c *parse.Command, ws []parse.Word, rest []int) bool {
+		if len(rest) < 2 {
+			return false
+		}
+		k := strings.ToLower(ws[rest[0]].Value)
+		return strings.HasPrefix(k, "http.") && strings.HasSuffix(k, ".sslverify") && falsy(ws[rest[1]].Value)
+	},
+	// npm-insecure: strict-ssl false (npm, pnpm, yarn 1) or
+	// enableStrictSsl false (yarn 2+).
+	"npm-insecure": func(c *parse.Command, ws []parse.Word, rest []int) bool {
+		if len(rest) == 0 {
+			return false
+		}
+		k, v, eq := strings.Cut(strings.ToLower(ws[rest[0]].Value), "=")
+		if !eq && len(rest) > 1 {
+			v = ws[rest[1]].Value
+		}
+		return (k == "strict-ssl" || k == "enablestrictssl") && falsy(v)
+	},
+	// insecure-env-write: text that sets GIT_SSL_NO_VERIFY,
+	// NODE_TLS_REJECT_UNAUTHORIZED=0 or PYTHONHTTPSVERIFY=0 is written to a
+	// file (an rc file, .env, /etc/environment).
+	"insecure-env-write": func(c *parse.Command, ws []parse.Word, rest []int) bool {
+		for _, t := range writeTargets(c) {
+			v := t.Value
+			if credentialFile(v) || systemConfig(v) || strings.Contains(v, "environment.d/") || path.Base(v) == ".envrc" {
+				return insecureEnv(wordsText(ws) + "\n" + c.StdinText)
+			}
+		}
+		return false
+	},
+	// sudoers-nopasswd: a NOPASSWD rule written to sudoers.
+	"sudoers-nopasswd": func(c *parse.Command, ws []parse.Word, rest []int) bool {
+		sudoers := false
+		for _, w := range writeTargets(c) {
+			if w.Value == "/etc/sudoers" || strings.HasPrefix(w.Value, "/etc/sudoers.d/") || strings.HasPrefix(w.Value, "/private/etc/sudoers") {
+				sudoers = true
+			}
+		}
+		return sudoers && strings.Contains(wordsText(ws)+"\n"+c.StdinText, "NOPASSWD")
+	},
+}
+
+func packPredicate(name string, c *parse.Command, ws []parse.Word, rest []int) bool {
+	f := packPredicates[name]
+	return f != nil && f(c, ws, rest)
+}
+
+func wordsText(ws []parse.Word) string {
+	var b strings.Builder
+	for _, w := range ws {
+		b.WriteString(w.Value)
+		b.WriteByte(' ')
+	}
+	return b.String()
+}
+
+// falsy reports a configuration value meaning off.
+func falsy(v string) bool {
+	switch strings.ToLower(strings.Trim(v, `"'`)) {
+	case "false", "0", "no", "off":
+		return true
+	}
+	return false
+}
+
+// insecureEnv finds an assignment that switches TLS checks off.
+func insecureEnv(text string) bool {
+	for _, line := range strings.Split(text, "\n") {
+		for _, f := range strings.Fields(line) {
+			f = strings.Trim(strings.TrimPrefix(f, "export"), `"'`)
+			k, v, ok := strings.Cut(f, "=")
+			if !ok {
+				continue
+			}
+			v = strings.Trim(v, `"'`)
+			switch k {
+			case "GIT_SSL_NO_VERIFY":
+				return v != ""
+			case "NODE_TLS_REJECT_UNAUTHORIZED", "PYTHONHTTPSVERIFY":
+				return v == "0"
+			}
+		}
+	}
+	return false
+}
+
+// logFile reports a system log or login record.
+func logFile(p string) bool {
+	if strings.Contains(p, "..") {
+		return false
+	}
+	if strings.HasPrefix(p, "/var/log/") && len(p) > len("/var/log/") || p == "/var/log" || strings.HasPrefix(p, "/var/adm/") {
+		return true
+	}
+	switch p {
+	case "/var/run/utmp", "/run/utmp":
+		return true
+	}
+	return false
+}

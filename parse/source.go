@@ -61,6 +61,9 @@ type SourceScan struct {
 	// open("/dev/sda", "wb"), perl's open(F, ">/dev/sda"),
 	// fs.writeFileSync(p), fopen(p, "w").
 	Writes []string
+	// Files holds the other changes to files: writes, moves, copies,
+	// links, FIFOs and mode changes.
+	Files []SourceFile
 }
 
 // A SourceDelete is one deletion call found by [ScanSource].
@@ -79,7 +82,7 @@ type SourceDelete struct {
 
 // Empty reports whether the scan found nothing.
 func (s *SourceScan) Empty() bool {
-	return len(s.Shell) == 0 && len(s.Dynamic) == 0 && len(s.Deletes) == 0 && len(s.Writes) == 0
+	return len(s.Shell) == 0 && len(s.Dynamic) == 0 && len(s.Deletes) == 0 && len(s.Writes) == 0 && len(s.Files) == 0
 }
 
 // LangOf maps an interpreter's program name (python, python3, python3.12,
@@ -417,8 +420,10 @@ func (sc *srcScanner) delete(call string, v srcVal, recursive bool) {
 	}
 }
 
-// write records a path the code opens for writing, when it is static.
+// write records a path the code opens for writing, when it is static; in
+// Files, static or not.
 func (sc *srcScanner) write(v srcVal) {
+	sc.file("write", srcWrite, v, srcVal{})
 	if len(v.alts) > 0 {
 		for _, a := range v.alts {
 			sc.write(a)

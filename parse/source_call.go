@@ -26,6 +26,8 @@ const (
 	srcOpSpawn                      // Node spawn: a program and its argument list, or a command line
 	srcOpWrite                      // arg k is a path written to
 	srcOpOpen                       // arg k is a path opened with the mode or flags of arg k+1
+	srcOpFile                       // writes, moves, links or chmods a file: see srcFileHandler
+	srcOpPathObj                    // Python pathlib.Path(p), then a method that may write
 )
 
 type srcHandler struct {
@@ -36,6 +38,12 @@ type srcHandler struct {
 	// guess is set for a handler found by the method name alone, which
 	// counts only when called.
 	guess bool
+	// fop is what a srcOpFile call does (srcWrite, srcMove, …); mode is
+	// the index of its open-mode argument (srcNoMode: none, it always
+	// writes); all takes every argument as a file (chmod MODE, FILES…).
+	fop  string
+	mode int
+	all  bool
 }
 
 func srcH(op srcOp, k int) srcHandler {
@@ -330,6 +338,13 @@ func (sc *srcScanner) call(st *srcStream, i, depth int) int {
 			h, ok = srcPHPHandler(name)
 		}
 	}
+	if !ok {
+		fname := name
+		if st.lang == LangPHP {
+			fname = strings.ToLower(strings.TrimPrefix(name, `\`))
+		}
+		h, ok = srcFileHandler(st.lang, fname)
+	}
 	if ok {
 		sc.apply(st, h, name, i, j, depth)
 	} else if st.is(j, "(") {
@@ -436,6 +451,12 @@ func (sc *srcScanner) apply(st *srcStream, h srcHandler, name string, i, j, dept
 		}
 		return srcVal{text: call}
 	}
+	argText := func(k int) string {
+		if k < len(pos) {
+			return st.text(pos[k].a, pos[k].b)
+		}
+		return ""
+	}
 	switch h.op {
 	case srcOpShell:
 		if h.k >= len(pos) {
@@ -540,6 +561,19 @@ func (sc *srcScanner) apply(st *srcStream, h srcHandler, name string, i, j, dept
 		sc.dynamic(call)
 	case srcOpPerlOpen:
 		sc.perlOpen(pos, arg, call)
+	case srcOpFile:
+		sc.fileCall(h, name, len(pos), arg, argText, func() (srcVal, string, bool) {
+			for _, key := range []string{"mode", "flags"} {
+				if a, ok := srcKeyword(args, key); ok {
+					return sc.eval(st, a.a, a.b, 0), st.text(a.a, a.b), true
+				}
+			}
+			return srcVal{}, "", false
+		})
+	case srcOpPathObj:
+		if len(pos) > 0 {
+			sc.pathObj(st, arg(0), end)
+		}
 	case srcOpPipeOpen:
 		v := arg(0)
 		if v.static && strings.HasPrefix(strings.TrimSpace(v.s), "|") {

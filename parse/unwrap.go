@@ -1308,6 +1308,50 @@ func (p *parser) source(c *Command, label string, lang Lang, w Word) {
 		}
 		p.add(rm)
 	}
+	for _, f := range scan.Files {
+		p.add(p.fileCommand(c, label, w, f))
+	}
+}
+
+// fileCommand records a file an interpreter changes as the shell command
+// that would do the same, so the rules on writes apply: a write is a
+// redirection alone (>> FILE), a move mv, a copy cp, a link ln -s, a FIFO
+// mkfifo and a mode change chmod.
+func (p *parser) fileCommand(c *Command, label string, w Word, f SourceFile) *Command {
+	word := func(v string, static bool) Word {
+		if !static {
+			if h, ok := srcHomePath(v); ok {
+				v, static = h, true
+			}
+		}
+		out := Word{Value: v, Static: static, Start: w.Start, End: w.End}
+		if !static {
+			out.Origin = "dynamic"
+		}
+		return out
+	}
+	lit := func(v string) Word { return Word{Value: v, Static: true, Start: w.Start, End: w.End} }
+	cmd := &Command{Via: append(append([]string(nil), c.Via...), label+": "+f.Call), Line: c.Line, Start: c.Start, End: c.End,
+		Remote: c.Remote, Dir: c.Dir, Deferred: p.deferred, Contained: p.contained}
+	if p.outer != nil {
+		cmd.Start, cmd.End = p.outer[0], p.outer[1]
+	}
+	target := word(f.Target, f.Static)
+	switch f.Op {
+	case srcMove:
+		cmd.Args = []Word{lit("mv"), lit("--"), word(f.From, f.FromStatic), target}
+	case srcCopy:
+		cmd.Args = []Word{lit("cp"), lit("--"), word(f.From, f.FromStatic), target}
+	case srcLink:
+		cmd.Args = []Word{lit("ln"), lit("-s"), lit("--"), word(f.From, f.FromStatic), target}
+	case srcFIFO:
+		cmd.Args = []Word{lit("mkfifo"), lit("--"), target}
+	case srcChmod:
+		cmd.Args = []Word{lit("chmod"), lit("--"), lit("?"), target}
+	default:
+		cmd.Redirs = []Redirect{{Op: ">>", Target: target}}
+	}
+	return cmd
 }
 
 func decodeUTF16Base64(s string) (string, bool) {

@@ -47,6 +47,7 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		return p.call(&syntax.CallExpr{}, st, c)
 	}
 	rds := p.redirs(st.Redirs, c)
+	p.compoundWrites(st, rds, c)
 	switch cmd := st.Cmd.(type) {
 	case *syntax.BinaryCmd:
 		if cmd.Op == syntax.Pipe || cmd.Op == syntax.PipeAll {
@@ -613,6 +614,24 @@ func (p *parser) finish(cmd *Command, st *syntax.Stmt, c ctx) {
 	p.unwrap(cmd)
 }
 
+// compoundWrites records the files the output redirections of a compound
+// command write ({ …; } > f, ( … ) >> f, while …; done > f) as a command
+// of redirections alone, opened in the directory the compound starts in.
+func (p *parser) compoundWrites(st *syntax.Stmt, rds []Redirect, c ctx) {
+	var w []Redirect
+	for _, r := range rds {
+		if r.Writes() {
+			w = append(w, r)
+		}
+	}
+	if len(w) == 0 {
+		return
+	}
+	start, end := p.span(st.Pos(), st.End())
+	p.add(&Command{Redirs: w, Start: start, End: end, Line: p.line(st.Pos()), Via: p.via, Remote: p.remote,
+		Background: c.background, Subst: c.subst, Deferred: p.deferred, Contained: p.contained, Dir: p.cwd})
+}
+
 // add records a command, enforcing the command limit.
 func (p *parser) add(cmd *Command) {
 	if p.stopped {
@@ -772,11 +791,12 @@ func startDir(d string) string {
 
 func cleanDir(d string) string {
 	if strings.HasPrefix(d, "~") {
-		rest := strings.TrimPrefix(d, "~")
-		if rest == "" || rest == "/" {
-			return home
+		// ~ or ~user, then the rest of the path.
+		user, rest, _ := strings.Cut(d[1:], "/")
+		if rest = path.Clean("/" + rest); rest == "/" {
+			return "~" + user
 		}
-		return home + path.Clean("/"+rest)
+		return "~" + user + rest
 	}
 	return path.Clean(d)
 }

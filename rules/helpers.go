@@ -724,37 +724,24 @@ func secretInURL(v string) bool {
 }
 
 func tampers(c *parse.Command) bool {
+	if writesGuardshFile(c) {
+		return true
+	}
 	if len(c.Args) == 0 {
-		for _, t := range writeTargets(c) {
-			if guardshFile(t.Value) {
-				return true
-			}
-		}
 		return false
 	}
 	switch c.Name() {
 	case "trap", "unset", "unfunction", "functions", "bind", "bindkey", "zle", "shopt", "set", "export", "declare", "typeset":
-	case "ln", "cp", "install", "mv":
-		// Replacing the guardsh binary itself.
-		for _, t := range writeTargets(c) {
-			if path.Base(t.Value) == "guardsh" || guardshFile(t.Value) {
+	case "ln", "rm", "mv", "chmod":
+		// Any argument naming guardsh's files: ln -s CONFIG x, rm and
+		// mv of them.
+		for _, a := range c.Args[1:] {
+			if guardshFile(a.Value) {
 				return true
 			}
 		}
 		return false
 	default:
-		for _, t := range writeTargets(c) {
-			if guardshFile(t.Value) {
-				return true
-			}
-		}
-		if c.Name() == "rm" || c.Name() == "mv" || c.Name() == "chmod" || c.Name() == "ln" {
-			for _, a := range c.Args[1:] {
-				if guardshFile(a.Value) {
-					return true
-				}
-			}
-		}
 		return false
 	}
 	w := args(c).words()
@@ -797,18 +784,6 @@ func tampers(c *parse.Command) bool {
 		}
 	case "complete":
 		return false
-	}
-	for _, t := range writeTargets(c) {
-		if guardshFile(t.Value) {
-			return true
-		}
-	}
-	if c.Name() == "rm" || c.Name() == "mv" || c.Name() == "chmod" || c.Name() == "ln" {
-		for _, a := range all {
-			if guardshFile(a) {
-				return true
-			}
-		}
 	}
 	return false
 }

@@ -1,0 +1,518 @@
+package rules
+
+import (
+	"os"
+	"os/user"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/guardsh/guardsh/parse"
+)
+
+// This file holds the file-write part of guardsh-tamper and the rule
+// agent-settings-tamper: a command that changes guardsh's own files (config,
+// state, data, the binary) or the settings files where the AI agents keep
+// guardsh's hook. A path is recognised after resolving it the way the kernel
+// will ([parse.PathEnv.Resolve]): the directory the line has reached,
+// relative paths, "..", symlinks on disk, ~user, $HOME and the XDG
+// variables, through every writer ownTargets knows (redirections, tee, cp,
+// mv, ln, install, rsync, dd, sed -i, truncate, rm, chmod, mkfifo, tar -C,
+// interpreters' file calls, …).
+
+func init() {
+	table = append(table, &Rule{
+		ID: "agent-settings-tamper", Tier: Dangerous, NeverPermanent: true,
+		Title:   "Change an AI agent's settings",
+		Reason:  "The command writes a file where an AI coding agent keeps its hooks and permissions (.claude/settings.json, .codex/hooks.json, .gemini/settings.json, .cursor/hooks.json, .github/hooks/), which can remove guardsh's hook or turn the agent's own checks off.",
+		Suggest: "change agent settings yourself, in your editor or with 'guardsh setup AGENT'",
+		cmd:     func(c *parse.Command) bool { return ownWrite(c) == ownAgent },
+		Match: []string{"jq '.hooks = {}' ~/.claude/settings.json > /tmp/s && mv /tmp/s ~/.claude/settings.json", "sed -i 's/guardsh/true/' .claude/settings.json",
+			"cp /tmp/s.json .claude/settings.local.json", "echo '{}' > ~/.codex/hooks.json", "tee ~/.gemini/settings.json < x", "rm .cursor/hooks.json",
+			"rm -rf .github/hooks",
+			"printf 'approval_policy = \"never\"' >> ~/.codex/config.toml", "ln -sf /dev/null .cursor/hooks.json", "mv .claude .claude.off"},
+		NoMatch: []string{"cat ~/.claude/settings.json", "jq . .claude/settings.json", "git diff .claude/settings.json", "cp .claude/settings.json /tmp/backup.json",
+			"echo '{}' > settings.json", "jq . a.json > b.json", "cat .codex/config.toml", "ls .github/hooks", "echo x > .github/workflows/ci.yml"},
+	})
+}
+
+// Kinds of files ownWrite finds.
+const (
+	ownNone = iota
+	ownGuardsh
+	ownAgent
+)
+
+// ownWrite reports whether a command changes guardsh's files (ownGuardsh)
+// or an agent's settings (ownAgent).
+func ownWrite(c *parse.Command) int {
+	ts := ownTargets(c)
+	if len(ts) == 0 {
+		return ownNone
+	}
+	env := hostEnv()
+	kind := ownNone
+	for _, t := range ts {
+		if k := ownKind(env, c, t); k > kind {
+			kind = k
+			if k == ownGuardsh {
+				break
+			}
+		}
+	}
+	if kind == ownAgent {
+		// A file guardsh's own is worse; agent only if no guardsh file.
+		for _, t := range ts {
+			if ownKind(env, c, t) == ownGuardsh {
+				return ownGuardsh
+			}
+		}
+	}
+	return kind
+}
+
+// writesGuardshFile is the file-write part of guardsh-tamper.
+func writesGuardshFile(c *parse.Command) bool {
+	if ownWrite(c) == ownGuardsh {
+		return true
+	}
+	if len(c.Args) > 0 {
+		switch c.Name() {
+		case "ln", "cp", "install", "mv", "rsync":
+			// Replacing the guardsh binary, wherever it is: the hook
+			// and $SHELL run "guardsh" from PATH.
+			for _, t := range writeTargets(c) {
+				if path.Base(t.Value) == "guardsh" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// An ownTarget is a path a command creates, writes, replaces or removes.
+type ownTarget struct {
+	w parse.Word
+	// whole is set when the path is removed or moved away as a whole (rm
+	// -r, mv SRC): a directory holding a protected file counts too.
+	whole bool
+	// link is set when a symlink in the last component is not followed
+	// (rm, mv SRC, the link ln creates).
+	link bool
+}
+
+// ownTargets lists the paths a command changes.
+func ownTargets(c *parse.Command) []ownTarget {
+	var out []ownTarget
+	add := func(w parse.Word, whole, link bool) { out = append(out, ownTarget{w, whole, link}) }
+	for _, w := range writeTargets(c) {
+		add(w, false, false)
+	}
+	if len(c.Args) == 0 {
+		return out
+	}
+	word := func(w parse.Word, v string) parse.Word { w.Value = v; return w }
+	switch c.Name() {
+	case "cp", "mv", "install", "ln", "rsync":
+		a := args(c, "-t", "--target-directory", "-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix", "-e", "--rsh", "--exclude", "--include", "--filter", "-f")
+		ops := a.operands
+		if len(ops) >= 2 {
+			dest := ops[len(ops)-1]
+			srcs := ops[:len(ops)-1]
+			if t, ok := a.value("target-directory"); ok {
+				dest, srcs = word(dest, t), ops
+			} else if a.short['t'] {
+				for i, w := range c.Args {
+					if w.Value == "-t" && i+1 < len(c.Args) {
+						dest, srcs = c.Args[i+1], ops
+					}
+				}
+			}
+			// Into a directory: DEST/NAME of each source.
+			for _, s := range srcs {
+				if s.Static && !strings.Contains(dest.Value, ":") {
+					add(word(dest, strings.TrimSuffix(dest.Value, "/")+"/"+path.Base(strings.TrimSuffix(s.Value, "/"))), false, false)
+				}
+			}
+			// ln and mv replace a link at DEST rather than write through
+			// it, unless it is a link to a directory: both readings.
+			if c.Name() == "ln" || c.Name() == "mv" {
+				add(dest, c.Name() == "mv" && a.has("T", "no-target-directory"), true)
+			}
+			if c.Name() == "mv" || c.Name() == "rsync" && a.has("remove-source-files") {
+				for _, s := range srcs {
+					add(s, true, true)
+				}
+			}
+		}
+	case "rm", "unlink", "rmdir", "shred":
+		rec := c.Name() == "rm" && rmRecursive(c)
+		for _, w := range args(c).operands {
+			add(w, rec, c.Name() != "shred")
+		}
+	case "chmod", "chown", "chgrp", "chattr", "setfacl", "chflags":
+		a := args(c, "--reference", "-m", "-M", "-x", "-X", "--modify", "--remove", "--set", "--set-file")
+		ops := a.operands
+		if _, ref := a.value("reference"); !ref && len(ops) > 0 && c.Name() != "setfacl" &&
+			(c.Name() != "chattr" || strings.HasPrefix(ops[0].Value, "+") || strings.HasPrefix(ops[0].Value, "=")) {
+			ops = ops[1:] // the mode, owner or attributes
+		}
+		for _, w := range ops {
+			add(w, false, false)
+		}
+	case "mkfifo", "mknod":
+		ops := args(c, "-m", "--mode", "-Z", "--context").operands
+		if c.Name() == "mknod" && len(ops) > 1 {
+			ops = ops[:1]
+		}
+		for _, w := range ops {
+			add(w, false, true)
+		}
+	case "tar", "bsdtar", "gtar":
+		if extracts(c) {
+			if d, ok := tarDir(c); ok {
+				add(d, false, false)
+			}
+		}
+	case "unzip":
+		for i, w := range c.Args {
+			if w.Value == "-d" && i+1 < len(c.Args) {
+				add(c.Args[i+1], false, false)
+			}
+		}
+	case "ed", "ex":
+		for _, w := range args(c).operands {
+			add(w, false, false)
+		}
+	case "vi", "vim", "nvim", "gvim":
+		// Run as a batch editor (-c, +cmd, -s, -e, -E), not interactively.
+		batch := false
+		for _, w := range c.Args[1:] {
+			v := w.Value
+			batch = batch || v == "-c" || v == "-s" || v == "-e" || v == "-E" || v == "-es" || v == "-Es" || v == "--cmd" || strings.HasPrefix(v, "+")
+		}
+		if batch {
+			for _, w := range args(c, "-c", "--cmd", "-S", "-u", "-i", "-s", "-w", "-W").operands {
+				add(w, false, false)
+			}
+		}
+	}
+	return out
+}
+
+// extracts reports tar -x in any spelling: -x, --extract, --get, xf.
+func extracts(c *parse.Command) bool {
+	for i, w := range c.Args[1:] {
+		v := w.Value
+		if v == "--extract" || v == "--get" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsRune(v, 'x') {
+			return true
+		}
+		if i == 0 && !strings.HasPrefix(v, "-") && strings.ContainsRune(v, 'x') {
+			return true // the old bundle: tar xf a.tar
+		}
+	}
+	return false
+}
+
+// tarDir returns tar's -C / --directory.
+func tarDir(c *parse.Command) (parse.Word, bool) {
+	var d parse.Word
+	ok := false
+	for i, w := range c.Args[1:] {
+		v := w.Value
+		switch {
+		case (v == "-C" || v == "--directory") && i+2 < len(c.Args):
+			d, ok = c.Args[i+2], true
+		case strings.HasPrefix(v, "--directory="):
+			d, ok = w, true
+			d.Value = strings.TrimPrefix(v, "--directory=")
+		case strings.HasPrefix(v, "-C") && len(v) > 2:
+			d, ok = w, true
+			d.Value = v[2:]
+		}
+	}
+	return d, ok
+}
+
+// ownKind says whose file a target is.
+func ownKind(env *hostPaths, c *parse.Command, t ownTarget) int {
+	v := t.w.Value
+	if guardshFile(v) {
+		return ownGuardsh
+	}
+	if agentLiteral(v) || agentPath(v, t.whole) {
+		return ownAgent
+	}
+	if !t.w.Static {
+		// An expression an interpreter builds the path with:
+		// os.path.join(home, ".config", "guardsh"), Path.home() /
+		// ".claude" / "settings.json".
+		sq := squashPathExpr(v)
+		if guardshFile(sq) {
+			return ownGuardsh
+		}
+		if agentPath(sq, t.whole) {
+			return ownAgent
+		}
+	}
+	p, ok := env.env.Resolve(c.Dir, v, !t.link)
+	switch {
+	case !ok:
+		return ownNone
+	case env.guardsh(p, t.whole):
+		return ownGuardsh
+	case agentPath(p, t.whole) || env.agentHome(p):
+		return ownAgent
+	}
+	return ownNone
+}
+
+// squashPathExpr turns the source text of a path expression into a path to
+// look for names in: quotes, spaces and + dropped, commas and / joined, so
+// os.path.join(h, ".config", "guardsh") reads …/.config/guardsh.
+func squashPathExpr(e string) string {
+	var b strings.Builder
+	for _, r := range e {
+		switch r {
+		case '"', '\'', '`', ' ', '\t', '+', '(', ')':
+		case ',':
+			b.WriteByte('/')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	s := b.String()
+	for strings.Contains(s, "//") {
+		s = strings.ReplaceAll(s, "//", "/")
+	}
+	return s
+}
+
+// agentLiteral reports a path, as written, that names an agent's settings
+// whatever the variables in it hold: ${CODEX_HOME}/hooks.json.
+func agentLiteral(v string) bool {
+	for _, s := range []string{"${CODEX_HOME}/hooks.json", "${CODEX_HOME}/config.toml", "${CLAUDE_CONFIG_DIR}/settings"} {
+		if strings.Contains(v, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// agentPath reports a path (absolute, or relative as written) of an
+// agent's settings: .claude/settings*.json, .codex/hooks.json and
+// config.toml, .gemini/settings.json, .cursor/hooks.json, anything under
+// .github/hooks; with whole, also the directory holding them.
+func agentPath(p string, whole bool) bool {
+	p = strings.TrimSuffix(p, "/")
+	dir, base := path.Split(p)
+	dir = strings.TrimSuffix(dir, "/")
+	parent := path.Base(dir)
+	switch parent {
+	case ".claude":
+		if strings.HasPrefix(base, "settings") && strings.HasSuffix(base, ".json") {
+			return true
+		}
+	case ".codex":
+		if base == "hooks.json" || base == "config.toml" {
+			return true
+		}
+	case ".gemini":
+		if base == "settings.json" {
+			return true
+		}
+	case ".cursor":
+		if base == "hooks.json" {
+			return true
+		}
+	}
+	if strings.Contains(p+"/", "/.github/hooks/") || strings.HasPrefix(p+"/", ".github/hooks/") {
+		return true
+	}
+	if whole {
+		switch base {
+		case ".claude", ".codex", ".gemini", ".cursor", ".github":
+			return true
+		}
+	}
+	return false
+}
+
+// hostPaths are the files of this user that guardsh protects, found from
+// the environment guardsh runs in.
+type hostPaths struct {
+	env parse.PathEnv
+	// dirs are guardsh's directories: every path at or under one is
+	// guardsh's.
+	dirs []string
+	// files are single files: the guardsh binary, $GUARDSH_CONFIG.
+	files []string
+	// pathDirs are the directories of $PATH, where a program named
+	// guardsh would be run by the hooks.
+	pathDirs []string
+	// agentFiles are settings files outside the usual names:
+	// ~/.claude.json, $CODEX_HOME/hooks.json, managed settings.
+	agentFiles []string
+}
+
+var (
+	hostMu   sync.Mutex
+	hostKey  string
+	hostLast *hostPaths
+)
+
+// hostVars are the variables hostPaths depends on.
+var hostVars = []string{"HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "GUARDSH_CONFIG", "CODEX_HOME", "CLAUDE_CONFIG_DIR", "PATH"}
+
+// hostEnv returns the protected paths of the current environment; it is
+// computed again only when one of hostVars changes.
+func hostEnv() *hostPaths {
+	var key strings.Builder
+	for _, v := range hostVars {
+		key.WriteString(os.Getenv(v))
+		key.WriteByte(0)
+	}
+	hostMu.Lock()
+	defer hostMu.Unlock()
+	if hostLast != nil && key.String() == hostKey {
+		return hostLast
+	}
+	hostKey, hostLast = key.String(), newHostPaths()
+	return hostLast
+}
+
+func newHostPaths() *hostPaths {
+	home := os.Getenv("HOME")
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	if !strings.HasPrefix(home, "/") {
+		home = ""
+	}
+	h := &hostPaths{env: parse.PathEnv{Home: home, Getenv: os.Getenv, UserHome: userHome}}
+	resolve := func(p string) string {
+		if !strings.HasPrefix(p, "/") {
+			return ""
+		}
+		r, _ := h.env.Resolve("/", p, true)
+		return r
+	}
+	addDir := func(p string) {
+		if r := resolve(p); r != "" {
+			h.dirs = append(h.dirs, path.Clean(p), r)
+		}
+	}
+	addFile := func(list *[]string, p string) {
+		if r := resolve(p); r != "" {
+			*list = append(*list, path.Clean(p), r)
+		}
+	}
+	xdg := func(name, def string) {
+		if v := os.Getenv(name); strings.HasPrefix(v, "/") {
+			addDir(v + "/guardsh")
+		}
+		if home != "" {
+			addDir(home + "/" + def + "/guardsh")
+		}
+	}
+	xdg("XDG_CONFIG_HOME", ".config")
+	xdg("XDG_STATE_HOME", ".local/state")
+	xdg("XDG_DATA_HOME", ".local/share")
+	xdg("XDG_CACHE_HOME", ".cache")
+	if home != "" {
+		// macOS defaults of github.com/adrg/xdg.
+		addDir(home + "/Library/Application Support/guardsh")
+		addDir(home + "/Library/Caches/guardsh")
+		addDir(home + "/Library/Preferences/guardsh")
+		addFile(&h.agentFiles, home+"/.claude.json")
+	}
+	addDir("/etc/guardsh")
+	if cfg := os.Getenv("GUARDSH_CONFIG"); cfg != "" {
+		if !strings.HasPrefix(cfg, "/") {
+			if wd, err := os.Getwd(); err == nil {
+				cfg = filepath.Join(wd, cfg)
+			}
+		}
+		addFile(&h.files, cfg)
+	}
+	if exe, err := executable(); err == nil && strings.HasPrefix(filepath.Base(exe), "guardsh") {
+		addFile(&h.files, exe)
+	}
+	for _, name := range []string{"CODEX_HOME", "CLAUDE_CONFIG_DIR"} {
+		if d := os.Getenv(name); strings.HasPrefix(d, "/") {
+			for _, f := range []string{"hooks.json", "config.toml", "settings.json", "settings.local.json"} {
+				addFile(&h.agentFiles, d+"/"+f)
+			}
+		}
+	}
+	for _, f := range []string{"/etc/claude-code/managed-settings.json", "/Library/Application Support/ClaudeCode/managed-settings.json",
+		"/etc/codex/config.toml", "/etc/gemini-cli/settings.json"} {
+		addFile(&h.agentFiles, f)
+	}
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		if r := resolve(d); r != "" {
+			h.pathDirs = append(h.pathDirs, path.Clean(d), r)
+		}
+	}
+	return h
+}
+
+// executable is os.Executable, replaced by tests.
+var executable = os.Executable
+
+// userHome returns the home directory of a user from the user database; a
+// variable, for tests.
+var userHome = func(name string) string {
+	if u, err := user.Lookup(name); err == nil {
+		return u.HomeDir
+	}
+	return ""
+}
+
+// under reports whether p is dir or inside it.
+func under(p, dir string) bool {
+	return p == dir || dir == "/" || strings.HasPrefix(p, dir+"/")
+}
+
+// guardsh reports whether an absolute, resolved path is one of guardsh's
+// files; with whole, a directory holding one counts too.
+func (h *hostPaths) guardsh(p string, whole bool) bool {
+	if whole && (strings.Count(p, "/") < 2 || h.env.Home != "" && under(h.env.Home, p)) {
+		// The home directory, /, /etc and the like: removing them is
+		// worse than tampering, and rules of its own.
+		whole = false
+	}
+	for _, d := range h.dirs {
+		if under(p, d) || whole && under(d, p) {
+			return true
+		}
+	}
+	for _, f := range h.files {
+		if p == f || whole && under(f, p) {
+			return true
+		}
+	}
+	if path.Base(p) == "guardsh" {
+		// A program named guardsh in a directory of PATH: the hooks
+		// would run it.
+		dir := path.Dir(p)
+		for _, d := range h.pathDirs {
+			if dir == d {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// agentHome reports the agents' settings files outside the usual names.
+func (h *hostPaths) agentHome(p string) bool {
+	for _, f := range h.agentFiles {
+		if p == f {
+			return true
+		}
+	}
+	return false
+}

@@ -275,8 +275,23 @@ func (p *parser) builtinEval(cmd *Command) {
 	case "printf":
 		if rest[0].Value == "-v" && len(rest) > 1 {
 			p.evalName("printf -v", rest[1], cmd.Line)
+			if len(rest) > 2 {
+				argv := []string{"printf"}
+				static := true
+				for _, w := range rest[2:] {
+					argv = append(argv, w.Value)
+					static = static && w.Static
+				}
+				if out, ok := echoOutput(argv); ok && static {
+					p.storedCode(cmd, rest[1], out)
+				}
+			}
 		}
 	case "read", "mapfile", "readarray", "wait", "unset", "getopts", "declare", "typeset", "local", "export", "readonly":
+		if names := nameOperands(name, rest); name == "read" && len(names) == 1 && cmd.StdinStatic {
+			line, _, _ := strings.Cut(cmd.StdinText, "\n")
+			p.storedCode(cmd, names[0], strings.TrimSpace(line))
+		}
 		for _, w := range nameOperands(name, rest) {
 			if n, _, ok := strings.Cut(w.Value, "="); ok && (name == "declare" || name == "typeset" || name == "local" || name == "export" || name == "readonly") {
 				w.Value = n
@@ -298,6 +313,28 @@ func (p *parser) builtinEval(cmd *Command) {
 		}
 	case "zargs":
 		p.zargs(cmd, rest)
+	case "zmv", "zcp", "zln":
+		// zsh's zmv expands its replacement with ${(e)…}.
+		for _, w := range rest {
+			if w.Static && !strings.HasPrefix(w.Value, "-") {
+				p.evalCode(name+" replacement", w.Value, w, cmd.Line)
+			}
+		}
+	case "print":
+		// print -P expands prompt sequences, and with prompt_subst
+		// (often set in .zshrc) command substitutions.
+		if p.isZsh() {
+			prompt := false
+			for _, w := range rest {
+				if strings.HasPrefix(w.Value, "-") && !strings.HasPrefix(w.Value, "--") && w.Static {
+					prompt = prompt || strings.Contains(w.Value, "P")
+					continue
+				}
+				if prompt && w.Static {
+					p.evalCode("print -P", w.Value, w, cmd.Line)
+				}
+			}
+		}
 	case "fc":
 		// fc -e EDITOR runs EDITOR FILE as a command, then the edited
 		// history: the editor is code.
@@ -310,6 +347,35 @@ func (p *parser) builtinEval(cmd *Command) {
 			}
 		}
 	}
+}
+
+// storedCode checks a value that printf -v or read stores in a variable
+// whose value is code (PROMPT_COMMAND) or expanded later (PS1).
+func (p *parser) storedCode(cmd *Command, name Word, value string) {
+	if !name.Static {
+		return
+	}
+	w := Word{Value: value, Static: true, Start: name.Start, End: name.End}
+	switch {
+	case commandVars[name.Value]:
+		p.runLater(cmd, name.Value+"=", w, false)
+	case expandedVars[name.Value]:
+		p.assignEval(name.Value, w, cmd.Line)
+	}
+}
+
+// bareCall reports whether a call of function name without arguments walks
+// its body again, with the variables set by then: a few times for each
+// function.
+func (p *parser) bareCall(name string) bool {
+	if p.bareCalls == nil {
+		p.bareCalls = map[string]int{}
+	}
+	if p.bareCalls[name] >= 4 {
+		return false
+	}
+	p.bareCalls[name]++
+	return true
 }
 
 // nameOperands returns the arguments of a builtin that it uses as variable
@@ -431,6 +497,10 @@ func (p *parser) assignEval(name string, v Word, line int) {
 		} else {
 			p.untrusted(name+"="+v.Value, origin(v), v, line)
 		}
+	}
+	if name == "FCEDIT" && v.Static && v.Value != "" {
+		// fc runs FCEDIT FILE, then the edited commands.
+		p.payload("FCEDIT=", v.Value+" /tmp/bash-fc.guardsh", v, line, false)
 	}
 	if fn, ok := strings.CutPrefix(name, "BASH_FUNC_"); ok && strings.HasSuffix(fn, "%%") {
 		// env 'BASH_FUNC_ls%%=() { …; }' bash: bash imports the function.

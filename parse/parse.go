@@ -134,6 +134,9 @@ type parser struct {
 	inherit bool
 	// dialect, when set, is the dialect of the next payload (zsh -c).
 	dialect string
+	// bareCalls counts the calls without arguments of each function whose
+	// body was walked again (see bareCall).
+	bareCalls map[string]int
 }
 
 // parse parses text and walks it. It reports false on a parse error.

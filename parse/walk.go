@@ -190,6 +190,8 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		p.stmt(cmd.Stmt, c)
 	case *syntax.CoprocClause:
 		c.background = true
+		// coproc sh: what the line writes to ${COPROC[1]} is its input.
+		c.stdinFrom = procInput
 		p.stmt(cmd.Stmt, c)
 	case *syntax.TestDecl:
 		p.stmt(cmd.Body, c)
@@ -479,11 +481,14 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 // callFunc walks the body of a function defined earlier in the input again,
 // with the call's static arguments as $1, $2, …
 func (p *parser) callFunc(cmd *Command, c ctx) {
-	if len(cmd.Args) < 2 || !cmd.Args[0].Static || p.funcDepth >= 2 {
+	if len(cmd.Args) < 1 || !cmd.Args[0].Static || p.funcDepth >= 2 {
 		return
 	}
 	body, ok := p.funcs[cmd.Args[0].Value]
 	if !ok {
+		return
+	}
+	if len(cmd.Args) == 1 && !p.bareCall(cmd.Args[0].Value) {
 		return
 	}
 	var elems []string

@@ -88,6 +88,13 @@ func TestExpansionsEvaluate(t *testing.T) {
 		{"bash-i", `PROMPT_COMMAND=('true' 'PAY')`, check.Block},
 		{"bash-i", `PROMPT_COMMAND+='; PAY'`, check.Block},
 		{"bash-i", "echo hi\nfc -e 'PAY #' -1", check.Block},
+		{"bash-i", "echo hi\nFCEDIT='PAY #'; fc -1", check.Block},
+		{"bash-i", `printf -v PROMPT_COMMAND 'PAY'`, check.Block},
+		{"bash-i", `read PROMPT_COMMAND <<< 'PAY'`, check.Block},
+		{"bash-i", `printf -v PS1 '%s' '$(PAY)'`, check.Block},
+		{"bash", `coproc sh; echo 'PAY' >&${COPROC[1]}; sleep 0.3`, check.Ask},
+		{"bash", `f() { (( x )); }; ` + x + `f`, check.Block},
+		{"bash", `sudo_() { "$@"; }; env 'BASH_FUNC_ls%%=() { PAY; }' bash -c ls`, check.Block},
 	}
 	runEvalCases(t, cases)
 }
@@ -133,6 +140,14 @@ func TestZshEvaluates(t *testing.T) {
 		{"zsh", `repeat 1 PAY`, check.Block},
 		{"zsh", `noglob PAY`, check.Block},
 		{"zsh", `() { PAY }`, check.Block},
+		{"zsh", `a=(*(e:'PAY':))`, check.Block},
+		{"zsh", `for f in *(e:'PAY':); do :; done`, check.Block},
+		{"zsh", `x=(CMD ARG); $x[@]`, check.Block},
+		{"zsh", `x='CMD ARG'; $=x`, check.Block},
+		{"zsh", `x='$(PAY)'; print ${(e)${(P)${:-x}}}`, check.Block},
+		{"zsh", `autoload zmv; zmv '(file)' '$(PAY)'`, check.Block},
+		{"zsh", `setopt prompt_subst; print -P '$(PAY)'`, check.Block},
+		{"zsh", `emulate sh -c 'PAY'`, check.Block},
 		// From bash: zsh -c is analysed as zsh.
 		{"bash", `zsh -f -c 'x=(CMD ARG); $x'`, check.Block},
 		{"bash", `zsh -fc 'print *(e:"PAY":)'`, check.Block},

@@ -293,7 +293,8 @@ func colorOK(w io.Writer) bool {
 }
 
 // scriptDialect returns the dialect a script is written in, from its #!
-// line or, without one, its .zsh suffix: "zsh", "bash", or "" when neither
+// line or, without one, its name (.zsh, .zshrc and zsh's other start-up
+// files): "zsh", "bash", or "" when neither
 // says (sh scripts are read as bash, which accepts their bashisms).
 func scriptDialect(name, text string) string {
 	if first, _, _ := strings.Cut(text, "\n"); strings.HasPrefix(first, "#!") {
@@ -313,6 +314,10 @@ func scriptDialect(name, text string) string {
 			}
 		}
 		return ""
+	}
+	switch filepath.Base(name) {
+	case ".zshrc", ".zshenv", ".zprofile", ".zlogin", ".zlogout", "zshrc", "zshenv", "zprofile", "zlogin", "zlogout":
+		return "zsh"
 	}
 	if strings.HasSuffix(name, ".zsh") {
 		return "zsh"

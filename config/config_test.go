@@ -404,3 +404,24 @@ func TestDisablePacks(t *testing.T) {
 		t.Errorf("rules.packs.disable in [rules]: %v %v", err, c.Disabled())
 	}
 }
+
+func TestParsePack(t *testing.T) {
+	good := "name = \"acme\"\n[[entry]]\nid = \"acme-x\"\ntier = \"dangerous\"\ntitle = \"t\"\nreason = \"r\"\nwhen = [\"acmectl x\"]\nmatch = [\"acmectl x\"]\nno_match = [\"acmectl y\"]\n"
+	p, err := ParsePack("p.toml", []byte(good))
+	if err != nil || p.Name != "acme" || len(p.Entries) != 1 || p.Entries[0].Line != 3 {
+		t.Fatalf("good pack: %v %+v", err, p)
+	}
+	for _, tt := range []struct{ text, want string }{
+		{strings.Replace(good, "tier = \"dangerous\"", "tier = \"low\"", 1), "p.toml:4: entry.tier: acme-x: tier must be"},
+		{strings.Replace(good, "reason", "raeson", 1), "p.toml:6: entry.raeson: unknown key"},
+		{strings.Replace(good, "name = \"acme\"", "name = \"Acme Tools\"", 1), "p.toml:1: name: a pack needs a name in kebab-case"},
+		{strings.Replace(good, "no_match = [\"acmectl y\"]\n", "", 1), "p.toml:3: entry: acme-x: needs examples"},
+		{strings.Replace(good, "[\"acmectl x\"]\nmatch", "[\"acmectl !x\"]\nmatch", 1), "p.toml:7: entry.when: acme-x: pattern \"acmectl !x\""},
+		{"name = \"e\"\n", "p.toml: the pack has no [[entry]]"},
+	} {
+		_, err := ParsePack("p.toml", []byte(tt.text))
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("got %v, want %s…", err, tt.want)
+		}
+	}
+}

@@ -46,7 +46,16 @@ func (e *Error) Error() string {
 const MaxFileSize = atomicfile.MaxRead
 
 // LoadDefault loads the file named by [File]. See [Load].
-func LoadDefault() (*Config, error) { return Load(File()) }
+// It also loads the user's packs (see [LoadUserPacks]); their problems are
+// added to the warnings.
+func LoadDefault() (*Config, error) {
+	ws := LoadUserPacks() // first: rules.packs.disable may name a user's pack
+	c, err := Load(File())
+	if len(ws) > 0 {
+		c.Warnings = append(c.Warnings, ws...)
+	}
+	return c, err
+}
 
 // Load reads the configuration file at path. A missing file is not an error:
 // the result is [Default]. Only a regular file of at most [MaxFileSize] bytes

@@ -1,8 +1,10 @@
 package rules
 
 import (
+	"fmt"
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/guardsh/guardsh/parse"
 	"github.com/guardsh/guardsh/programs"
@@ -277,4 +279,85 @@ func logFile(p string) bool {
 		return true
 	}
 	return false
+}
+
+// AddPack adds a user's pack (read from $XDG_CONFIG_HOME/guardsh/packs by
+// package config). Its entries become rules after checks that keep a pack
+// from weakening guardsh: an id already used by a rule, a pack name already
+// used, a pattern that does not compile, an example that does not match (or
+// a counter-example that does) are errors, and the pack is then not added.
+// A user pack can only add findings: it cannot make other rules redundant.
+// AddPack must be called before any matching starts (at start-up).
+func AddPack(p *programs.Pack) error {
+	for _, n := range PackNames() {
+		if n == p.Name {
+			return fmt.Errorf("pack %q: a pack of that name exists", p.Name)
+		}
+	}
+	var added []*Rule
+	ids := map[string]bool{}
+	for _, e := range p.Entries {
+		if _, ok := Lookup(e.ID); ok || ids[e.ID] {
+			return &PackError{Line: e.Line, Msg: fmt.Sprintf("id %q is already a rule; choose another", e.ID)}
+		}
+		ids[e.ID] = true
+		if _, err := e.Patterns(); err != nil {
+			return &PackError{Line: e.Line, Msg: err.Error()}
+		}
+		e.Over = nil
+		added = append(added, packRule(p, e))
+	}
+	saved := table
+	table = append(table[:len(table):len(table)], added...)
+	reindex()
+	undo := func() {
+		table = saved
+		reindex()
+		for _, r := range added {
+			delete(packOf, r.ID)
+		}
+	}
+	for i, e := range p.Entries {
+		r := added[i]
+		for _, ex := range r.Match {
+			if !firesOn(r.ID, ex) {
+				undo()
+				return &PackError{Line: e.Line, Msg: fmt.Sprintf("%s: example %q does not match", e.ID, ex)}
+			}
+		}
+		for _, ex := range r.NoMatch {
+			if firesOn(r.ID, ex) {
+				undo()
+				return &PackError{Line: e.Line, Msg: fmt.Sprintf("%s: counter-example %q matches", e.ID, ex)}
+			}
+		}
+	}
+	userPacks = append(userPacks, p)
+	return nil
+}
+
+// A PackError is a problem with one entry of a user pack, at a line of its
+// file.
+type PackError struct {
+	Line int
+	Msg  string
+}
+
+func (e *PackError) Error() string { return e.Msg }
+
+// firesOn reports whether rule id finds something in the command line.
+func firesOn(id, line string) bool {
+	for _, f := range Match(parse.Commands(line, parse.Options{}), nil) {
+		if f.Rule == id {
+			return true
+		}
+	}
+	return false
+}
+
+// reindex rebuilds the program-name index after the table changed.
+func reindex() {
+	indexOnce = sync.Once{}
+	byName, generic, inputs = nil, nil, nil
+	index()
 }

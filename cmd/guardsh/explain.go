@@ -6,6 +6,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/guardsh/guardsh/config"
 	"github.com/guardsh/guardsh/rules"
 )
 
@@ -14,6 +15,9 @@ func runExplain(e *env, args []string) int {
 		e.errorf("explain: give one rule id")
 		e.hint("'guardsh rules' lists them")
 		return exitError
+	}
+	for _, w := range config.LoadUserPacks() {
+		fmt.Fprintf(e.stderr, "guardsh: warning: %s\n", w)
 	}
 	r, ok := rules.Lookup(strings.TrimPrefix(args[0], "tirith:"))
 	if !ok {
@@ -55,6 +59,9 @@ func runExplain(e *env, args []string) int {
 }
 
 func runRules(e *env, args []string) int {
+	for _, w := range config.LoadUserPacks() {
+		fmt.Fprintf(e.stderr, "guardsh: warning: %s\n", w)
+	}
 	format := "text"
 	for i := 0; i < len(args); i++ {
 		switch a := args[i]; {

@@ -56,6 +56,11 @@ type Request struct {
 	// TTY opens the terminal to prompt on; nil opens /dev/tty. Tests pass
 	// the far end of a pseudo-terminal.
 	TTY func() (*os.File, error)
+	// Untrusted says why an answer read from the terminal could come from a
+	// guarded process rather than a person, or ""; nil means
+	// [TerminalRefusal] with no requester. Such a terminal is treated as no
+	// terminal: the command is refused with a pending code.
+	Untrusted func(tty *os.File) string
 	// Pending, if set, is the store of approvals given out of band (by
 	// `guardsh approve CODE`) for front ends without a terminal.
 	Pending Pending
@@ -195,6 +200,9 @@ func (req *Request) fill() {
 	if req.TTY == nil {
 		req.TTY = openTTY
 	}
+	if req.Untrusted == nil {
+		req.Untrusted = func(tty *os.File) string { return TerminalRefusal(tty, nil) }
+	}
 	req.warned = new(bool)
 }
 
@@ -267,10 +275,13 @@ func decide(ctx context.Context, res *check.Result, req *Request) Decision {
 			return allow(PendingCode, "guardsh: approved with code "+code+": "+listIDs(ids))
 		}
 	}
+	untrusted := ""
 	if req.Prompt {
 		if tty, err := req.TTY(); err == nil {
 			if term.IsTerminal(int(fdOf(tty))) {
-				return req.prompt(ctx, tty, res, uncovered, d)
+				if untrusted = req.Untrusted(tty); untrusted == "" {
+					return req.prompt(ctx, tty, res, uncovered, d)
+				}
 			}
 			tty.Close()
 		}
@@ -279,6 +290,9 @@ func decide(ctx context.Context, res *check.Result, req *Request) Decision {
 		return allow(NoTTYAllow, "guardsh: allowed without asking (no terminal, approvals.no_tty = \"allow\"): "+listIDs(ids))
 	}
 	msg := "guardsh: denied: no terminal to ask for approval: " + refusal(res, uncovered)
+	if untrusted != "" {
+		msg = "guardsh: denied: " + untrusted + ", so a key pressed there could come from the command itself, not from a person: " + refusal(res, uncovered)
+	}
 	if req.Pending != nil {
 		code, err := req.Pending.Add(res, req, ruleIDs(uncovered))
 		if err != nil {

@@ -38,6 +38,10 @@ type PendingApproval struct {
 	Expires  time.Time `json:"expires"`
 	// Approved is when a human approved it; zero while it waits.
 	Approved time.Time `json:"approved,omitzero"`
+	// Requester is the process that asked and the ancestors that stand
+	// for the agent behind it (see [Requester]), of every request for this
+	// command: `guardsh approve` refuses a terminal created under them.
+	Requester []Proc `json:"requester,omitempty"`
 }
 
 // ErrPendingNotFound is returned for a code that does not exist, has expired
@@ -64,11 +68,21 @@ func OpenPending(stateDir string) *PendingStore {
 // (with its expiry renewed) rather than a new code, so an agent that retries
 // does not pile up codes.
 func (s *PendingStore) Record(command, dir string, rules []string, session, frontend string) (*PendingApproval, error) {
+	return s.RecordFrom(command, dir, rules, session, frontend, nil)
+}
+
+// maxRequesters caps the processes one pending approval remembers.
+const maxRequesters = 24
+
+// RecordFrom is [PendingStore.Record] that also remembers the requesting
+// processes from (see [Requester]), added to those of earlier requests.
+func (s *PendingStore) RecordFrom(command, dir string, rules []string, session, frontend string, from []Proc) (*PendingApproval, error) {
 	var out *PendingApproval
 	err := s.update(func(list []*PendingApproval, now time.Time) ([]*PendingApproval, error) {
 		for _, p := range list {
 			if p.Command == command && p.Dir == dir && p.Approved.IsZero() {
 				p.Expires = now.Add(PendingTTL)
+				p.Requester = mergeProcs(p.Requester, from, maxRequesters)
 				out = p
 				return list, nil
 			}
@@ -78,7 +92,7 @@ func (s *PendingStore) Record(command, dir string, rules []string, session, fron
 			return nil, err
 		}
 		out = &PendingApproval{Code: code, Command: command, Dir: dir, Rules: rules, Session: session,
-			Frontend: frontend, Created: now, Expires: now.Add(PendingTTL)}
+			Frontend: frontend, Created: now, Expires: now.Add(PendingTTL), Requester: mergeProcs(nil, from, maxRequesters)}
 		return append(list, out), nil
 	})
 	return out, err
@@ -188,7 +202,7 @@ func (s *PendingStore) Take(res *check.Result, req *Request) (code string, ok bo
 // Add implements [Pending]: it records res.Command from req.Dir and returns
 // the code a human approves it with.
 func (s *PendingStore) Add(res *check.Result, req *Request, rules []string) (string, error) {
-	p, err := s.Record(res.Command, req.Dir, rules, req.Session, req.Front)
+	p, err := s.RecordFrom(res.Command, req.Dir, rules, req.Session, req.Front, Requester())
 	if err != nil {
 		return "", err
 	}

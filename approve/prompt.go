@@ -334,6 +334,9 @@ func Confirm(ctx context.Context, open func() (*os.File, error), question string
 	if !term.IsTerminal(int(fdOf(tty))) {
 		return false, fmt.Errorf("%w: %s is not a terminal", ErrNoTTY, tty.Name())
 	}
+	if why := TerminalRefusal(tty, nil); why != "" {
+		return false, fmt.Errorf("%w: %s, so a key pressed there could come from a guarded command, not from a person", ErrNoTTY, why)
+	}
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}

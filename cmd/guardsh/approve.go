@@ -70,6 +70,11 @@ func runApprove(e *env, args []string) int {
 		e.errorf("approving needs a human at a terminal, and %s is not one", tty.Name())
 		return exitError
 	}
+	if why := approve.TerminalRefusal(tty, p.Requester); why != "" {
+		e.errorf("refused: %s, so the answer could come from the agent itself, not from you", why)
+		e.hint("approve it from a terminal of your own (a new terminal window or tab, or an ssh session), not one the agent started")
+		return exitError
+	}
 	cfg, _ := config.LoadDefault()
 	timeout := cfg.Approvals.Timeout.Duration
 	if timeout <= 0 {

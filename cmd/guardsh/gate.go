@@ -5,10 +5,14 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
+
+	"golang.org/x/term"
 
 	"github.com/guardsh/guardsh/approve"
 	"github.com/guardsh/guardsh/check"
 	"github.com/guardsh/guardsh/config"
+	"github.com/guardsh/guardsh/rules"
 )
 
 const gateUsage = `usage: guardsh gate -c 'CMD' [--shell bash|posix|zsh|fish] [--front NAME]
@@ -65,6 +69,7 @@ func gate(e *env, cmd, shell, front string) approve.Decision {
 	opts := checkOptions(cfg, cerr, shell)
 	opts.Dir = workDir() // the shell hook runs in the shell's directory
 	res := check.Line(ctx, cmd, opts)
+	gatePersonsOwn(res)
 	d := approve.Decide(ctx, res, approve.Request{
 		Front:     front,
 		Session:   os.Getenv("GUARDSH_SESSION"),
@@ -78,4 +83,31 @@ func gate(e *env, cmd, shell, front string) approve.Decision {
 		fmt.Fprintf(e.stderr, "guardsh: warning: %v\nhint: until it is fixed, every command that needs approval is denied\n", cerr)
 	}
 	return d
+}
+
+// gatePersonsOwn drops guardsh-self-approval for guardsh's own verbs typed
+// directly on the line (not through a carrier) when the gate's terminal is a
+// person's: the shell hooks run gate for what a person types at their
+// prompt, and `guardsh approve CODE` there is how a person approves. Typed
+// into a terminal a guarded process created, the finding stays.
+func gatePersonsOwn(res *check.Result) {
+	if res == nil || res.Verdict != check.Ask {
+		return
+	}
+	direct := func(f rules.Finding) bool { return f.Rule == rules.SelfApprovalRule && len(f.Via) == 0 }
+	if !slices.ContainsFunc(res.Findings, direct) {
+		return
+	}
+	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil {
+		return
+	}
+	defer tty.Close()
+	if !term.IsTerminal(int(tty.Fd())) || approve.TerminalRefusal(tty, nil) != "" {
+		return
+	}
+	res.Findings = slices.DeleteFunc(res.Findings, direct)
+	if len(res.Findings) == 0 {
+		res.Verdict = check.Allow
+	}
 }

@@ -313,6 +313,28 @@ func (p *parser) builtinEval(cmd *Command) {
 		}
 	case "zargs":
 		p.zargs(cmd, rest)
+	case "set":
+		// zsh's (and ksh's) set -A NAME VALUES assigns an array.
+		if rest[0].Value == "-A" && len(rest) > 1 && rest[1].Static {
+			var elems []string
+			for _, w := range rest[2:] {
+				if !w.Static {
+					p.vars.setDynamic(rest[1].Value)
+					return
+				}
+				elems = append(elems, w.Value)
+			}
+			p.vars.setList(rest[1].Value, elems)
+		}
+	case "sched":
+		// zsh's sched TIME COMMAND runs the command later, at a prompt.
+		if i := 1; len(rest) > 1 {
+			if rest[0].Value == "-o" && len(rest) > 2 {
+				i = 2
+			}
+			text, static := joinArgs(rest[i:])
+			p.runLater(cmd, "sched", Word{Value: text, Static: static, Origin: rest[i].Origin, Start: rest[i].Start, End: rest[len(rest)-1].End}, true)
+		}
 	case "zmv", "zcp", "zln":
 		// zsh's zmv expands its replacement with ${(e)…}.
 		for _, w := range rest {

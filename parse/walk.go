@@ -350,15 +350,17 @@ func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
 			continue
 		}
 		v := p.assignValue(a)
-		if v.Static {
+		switch {
+		case a.Array != nil:
+			// declare -a x=(rm -rf ~), local x=(…): a static array.
+			p.arrayCode(a, p.line(st.Pos()))
+			p.arrayAssign(a)
+		case v.Static:
 			p.vars.set(a.Name.Value, v.Value)
-		} else {
+		default:
 			p.vars.setDynamicFrom(a.Name.Value, v.Origin)
 		}
 		p.assignEval(a.Name.Value, v, p.line(st.Pos()))
-		if a.Array != nil {
-			p.arrayCode(a, p.line(st.Pos()))
-		}
 		if commandVars[a.Name.Value] && v.Value != "" && a.Array == nil {
 			p.runLater(cmd, a.Name.Value+"=", v, false)
 		}

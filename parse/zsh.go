@@ -646,18 +646,25 @@ func delimited(s string, i int) (int, bool) {
 // zargs unwraps zargs [OPTIONS --] ARGS -- COMMAND [ARG…]: COMMAND runs with
 // ARG… and ARGS.
 func (p *parser) zargs(c *Command, args []Word) {
-	i := 0
-	for i < len(args) && strings.HasPrefix(args[i].Value, "-") && args[i].Value != "--" {
-		i++
-	}
-	seps := 0
-	for _, a := range args[i:] {
+	first, seps := -1, 0
+	for k, a := range args {
 		if a.Value == "--" {
 			seps++
+			if first < 0 {
+				first = k
+			}
 		}
 	}
-	if i < len(args) && args[i].Value == "--" && seps > 1 {
-		i++
+	i := 0
+	if seps > 1 {
+		i = first + 1 // OPTIONS -- ARGS -- COMMAND
+	} else {
+		for i < len(args) && strings.HasPrefix(args[i].Value, "-") && args[i].Value != "--" {
+			if v := args[i].Value; len(v) == 2 && strings.ContainsRune("eIlLnPsx", rune(v[1])) {
+				i++ // an option with its value
+			}
+			i++
+		}
 	}
 	var inputs []Word
 	for ; i < len(args) && args[i].Value != "--"; i++ {

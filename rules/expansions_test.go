@@ -95,6 +95,8 @@ func TestExpansionsEvaluate(t *testing.T) {
 		{"bash", `coproc sh; echo 'PAY' >&${COPROC[1]}; sleep 0.3`, check.Ask},
 		{"bash", `f() { (( x )); }; ` + x + `f`, check.Block},
 		{"bash", `sudo_() { "$@"; }; env 'BASH_FUNC_ls%%=() { PAY; }' bash -c ls`, check.Block},
+		{"bash", `declare -a x=(CMD ARG); "${x[@]}"`, check.Block},
+		{"bash", `f() { local x=(CMD ARG); "${x[@]}"; }; f`, check.Block},
 	}
 	runEvalCases(t, cases)
 }
@@ -148,6 +150,10 @@ func TestZshEvaluates(t *testing.T) {
 		{"zsh", `autoload zmv; zmv '(file)' '$(PAY)'`, check.Block},
 		{"zsh", `setopt prompt_subst; print -P '$(PAY)'`, check.Block},
 		{"zsh", `emulate sh -c 'PAY'`, check.Block},
+		{"zsh", `typeset -a x=(CMD ARG); $x`, check.Block},
+		{"zsh", `set -A x CMD ARG; $x`, check.Block},
+		{"zsh", `autoload zargs; zargs -n 2 -- ARG -- CMD`, check.Block},
+		{"zsh", `autoload zargs; zargs -n 2 ARG -- CMD`, check.Block},
 		// From bash: zsh -c is analysed as zsh.
 		{"bash", `zsh -f -c 'x=(CMD ARG); $x'`, check.Block},
 		{"bash", `zsh -fc 'print *(e:"PAY":)'`, check.Block},

@@ -32,6 +32,18 @@ func Lookup(name string) *Grammar {
 	return g
 }
 
+// Names returns a program's name with its aliases (kubectl: kubectl, oc,
+// …), or just the name for a program guardsh has no grammar for.
+// It reads the table only: nothing is compiled.
+func Names(name string) []string {
+	for _, s := range table {
+		if s.Name == name || contains(s.Aliases, name) {
+			return append([]string{s.Name}, s.Aliases...)
+		}
+	}
+	return []string{name}
+}
+
 // Known returns the names of every program in the table, in table order.
 func Known() []string {
 	out := make([]string, 0, len(table))

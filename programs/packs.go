@@ -193,7 +193,10 @@ var generic = &Grammar{Name: "", Style: Loose, long: map[string]*option{}}
 // Match reports whether the line has the pattern's form.
 func (p *Pattern) Match(l *Line) bool {
 	if !contains(p.Programs, "*") && !contains(p.Programs, l.Program) {
-		return false
+		// An alias (oc for kubectl, fly for flyctl) reads as the program.
+		if g := Lookup(l.Program); g == nil || !contains(p.Programs, g.Name) {
+			return false
+		}
 	}
 	pr := l.Parsed
 	if pr == nil || pr.Err != nil {

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/guardsh/guardsh/parse"
 	"github.com/guardsh/guardsh/programs"
 )
@@ -21,6 +23,30 @@ func readLine(c *parse.Command) *programs.Parsed {
 		words[i] = w.Value
 	}
 	return g.Parse(words, programs.Env{PosixlyCorrect: posixlyCorrect(c)})
+}
+
+// modules maps the Python modules that are command-line programs to the
+// program: python -m awscli is aws, python -m pip is pip.
+var modules = map[string]string{"awscli": "aws", "pip": "pip", "pip3": "pip"}
+
+// moduleCommand returns python -m MODULE ARGS as the module's program
+// (python3 -m awscli s3 rb … is aws s3 rb …), so every rule reads it the
+// way it reads the program; other commands are returned as they are.
+func moduleCommand(c *parse.Command) *parse.Command {
+	n := c.Name()
+	if len(c.Args) < 3 || n != "python" && n != "python3" && !strings.HasPrefix(n, "python3.") {
+		return c
+	}
+	if c.Args[1].Value != "-m" {
+		return c
+	}
+	prog, ok := modules[c.Args[2].Value]
+	if !ok {
+		return c
+	}
+	cp := *c
+	cp.Args = append([]parse.Word{{Value: prog, Static: true, Start: c.Args[0].Start, End: c.Args[2].End}}, c.Args[3:]...)
+	return &cp
 }
 
 // posixlyCorrect reports POSIXLY_CORRECT in the command's environment

@@ -607,7 +607,9 @@ func cloudDestroys(c *parse.Command) bool {
 		}
 		return contains(w, "delete") || contains(w, "destroy")
 	case "gsutil":
-		return (s == "rm" && (has("-r") || has("-R") || has("-a"))) || s == "rb"
+		// By gsutil's grammar: -o and -h take a value before the verb.
+		g, ok := readSub(c)
+		return ok && (g.sub(0) == "rm" && g.Has("r", "R", "a") || g.sub(0) == "rb")
 	}
 	return false
 }

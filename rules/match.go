@@ -24,6 +24,7 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 	}
 	var hits []*Rule
 	for _, c := range res.Commands {
+		c = moduleCommand(c)
 		hits = hits[:0]
 		if len(c.Args) > 1 && exempt(c) {
 			continue

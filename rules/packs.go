@@ -76,12 +76,12 @@ func packRule(p *programs.Pack, e *programs.Entry) *Rule {
 		tier = Hardline
 	}
 	packOf[e.ID] = p.Name
-	names := e.Programs()
-	for _, n := range names {
-		if n == "aws" {
-			names = append(names, "python", "python3") // python -m awscli
-			break
-		}
+	var names []string
+	for _, n := range e.Programs() {
+		names = append(names, programs.Names(n)...)
+	}
+	if e.Programs() == nil {
+		names = nil
 	}
 	return &Rule{ID: e.ID, Tier: tier, Title: e.Title, Reason: e.Reason, Suggest: e.Suggest, Pack: p.Name,
 		Match: e.Match, NoMatch: e.NoMatch, over: e.Over, names: names,
@@ -98,9 +98,6 @@ func entryMatches(e *programs.Entry, c *parse.Command) bool {
 	name, ws := c.Name(), []parse.Word(nil)
 	if len(c.Args) > 0 {
 		ws = c.Args[1:]
-	}
-	if (name == "python" || name == "python3") && len(ws) >= 2 && ws[0].Value == "-m" && ws[1].Value == "awscli" {
-		name, ws = "aws", ws[2:]
 	}
 	words := make([]string, len(ws))
 	for i, w := range ws {

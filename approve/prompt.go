@@ -11,7 +11,6 @@ import (
 	"syscall"
 	"time"
 
-	"golang.org/x/sys/unix"
 	"golang.org/x/term"
 
 	"github.com/guardsh/guardsh/check"
@@ -251,7 +250,7 @@ func readAnswer(ctx context.Context, tty *os.File, off offers, timeout time.Dura
 // terminal is in raw mode.
 func readKeys(ctx context.Context, tty *os.File, timeout time.Duration, ready func(), key func([]byte) (answer, bool)) (answer, error) {
 	fd := int(fdOf(tty))
-	unix.IoctlSetInt(fd, unix.TCFLSH, unix.TCIFLUSH)
+	FlushInput(fd)
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	defer signal.Stop(sigs)

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"os"
 	"syscall"
-
-	"golang.org/x/sys/unix"
 )
 
 // MaxStdinScript is the largest script guardsh reads from standard input to
@@ -37,18 +35,11 @@ func Exec(path, argv0 string, args []string, script []byte) error {
 // (unlike a pipe) needs no writer once guardsh is gone, and lets bash read
 // ahead and seek back exactly as it does with a script it reads from a file.
 func FDFrom(target int, data []byte) error {
-	fd, err := unix.MemfdCreate("guardsh-stdin", unix.MFD_ALLOW_SEALING)
-	if err != nil {
-		return fdFromTemp(target, data)
+	if f := sealedMemFile(data); f != nil {
+		defer f.Close()
+		return dupTo(f, target)
 	}
-	f := os.NewFile(uintptr(fd), "guardsh-stdin")
-	defer f.Close()
-	if _, err := f.Write(data); err != nil {
-		return err
-	}
-	// Nothing may change the checked text afterwards.
-	unix.FcntlInt(uintptr(fd), unix.F_ADD_SEALS, unix.F_SEAL_WRITE|unix.F_SEAL_GROW|unix.F_SEAL_SHRINK|unix.F_SEAL_SEAL)
-	return dupTo(f, target)
+	return fdFromTemp(target, data)
 }
 
 func fdFromTemp(target int, data []byte) error {
@@ -70,7 +61,7 @@ func dupTo(f *os.File, target int) error {
 	if _, err := f.Seek(0, 0); err != nil {
 		return err
 	}
-	return unix.Dup3(int(f.Fd()), target, 0)
+	return dup2(int(f.Fd()), target)
 }
 
 // ExecSession replaces guardsh with an interactive session of the real shell

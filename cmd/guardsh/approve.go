@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/sys/unix"
 	"golang.org/x/term"
 
 	"github.com/guardsh/guardsh/approve"
@@ -146,7 +145,7 @@ func approveKey(tty *os.File, question string, timeout time.Duration) bool {
 	if old, err := term.MakeRaw(fd); err == nil {
 		defer term.Restore(fd, old)
 	}
-	unix.IoctlSetInt(fd, unix.TCFLSH, unix.TCIFLUSH)
+	approve.FlushInput(fd)
 	fmt.Fprint(tty, question)
 	key := make(chan byte, 1)
 	go func() {

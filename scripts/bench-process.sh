@@ -19,7 +19,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" 2>/dev/null || { sleep 1; rm -rf "$tmp"; }' EXIT
 
 cd "$root"
-go build -o "$tmp/guardsh" ./cmd/guardsh
+sh scripts/build.sh "$tmp/guardsh"
 mkdir "$tmp/hello"
 cat > "$tmp/hello/main.go" <<'GO'
 package main
@@ -28,7 +28,7 @@ import "fmt"
 
 func main() { fmt.Println("hello, world") }
 GO
-(cd "$tmp/hello" && printf 'module hello\n\ngo 1.22\n' > go.mod && GOFLAGS=-mod=mod go build -o "$tmp/hello-bin" .)
+(cd "$tmp/hello" && printf 'module hello\n\ngo 1.22\n' > go.mod && GOFLAGS=-mod=mod CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o "$tmp/hello-bin" .)
 
 # The user's config must not change what is measured.
 export XDG_CONFIG_HOME="$tmp/config" XDG_STATE_HOME="$tmp/state" NO_COLOR=1

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 lines=${1:-60}
 bin=$(mktemp -d)/guardsh
 trap 'rm -rf "$(dirname "$bin")"' EXIT
-go build -o "$bin" ./cmd/guardsh
+sh scripts/build.sh "$bin"
 
 echo "== per Enter, hook calling guardsh gate ($lines lines, median)"
 GUARDSH_TEST_BIN=$bin GUARDSH_LATENCY_LINES=$lines go test -count=1 -v -run '^TestEnterLatency$' ./hooks | grep 'latency_test.go'

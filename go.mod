@@ -3,10 +3,12 @@ module github.com/guardsh/guardsh
 go 1.26.0
 
 require (
+	aead.dev/minisign v0.3.0
 	github.com/BurntSushi/toml v1.6.0
 	github.com/adrg/xdg v0.5.3
 	github.com/creack/pty v1.1.24
 	github.com/mattn/go-isatty v0.0.24
+	github.com/minio/selfupdate v0.6.0
 	github.com/rogpeppe/go-internal v1.16.0
 	golang.org/x/sys v0.50.0
 	golang.org/x/term v0.48.0
@@ -14,4 +16,7 @@ require (
 	mvdan.cc/sh/v3 v3.14.1
 )
 
-require golang.org/x/tools v0.52.0 // indirect
+require (
+	golang.org/x/crypto v0.59.0 // indirect
+	golang.org/x/tools v0.52.0 // indirect
+)

@@ -3,17 +3,22 @@
 # on this machine. Run it again to update; it changes nothing when all is in
 # place. install.sh --uninstall removes both.
 #
-#	sh install.sh                      inside a checkout: go build
-#	sh install.sh --version 0.1.0      a release archive, SHA-256 checked
+#	sh install.sh                      inside a checkout: scripts/build.sh
+#	sh install.sh                      elsewhere: the latest release
+#	sh install.sh --version 0.1.0      a release archive, SHA-256 and signature checked
 #	sh install.sh --url URL --sha256 HEX
 #	sh install.sh --uninstall
 #
 # Options: --prefix DIR (binary in DIR/bin; default $PREFIX, else
 # ~/.local/bin), --shells "bash zsh fish" (default: those installed),
-# --no-rc (binary only), --releases URL (default $GUARDSH_RELEASES).
+# --no-rc (binary only), --releases URL (default $GUARDSH_RELEASES),
+# --public-key KEY (the minisign key releases are signed with).
 #
 # A release archive is RELEASES/vVERSION/guardsh_VERSION_OS_ARCH.tar.gz with
-# a guardsh binary at its top, listed in RELEASES/vVERSION/SHA256SUMS.
+# a guardsh binary at its top, listed in RELEASES/vVERSION/SHA256SUMS, which
+# is signed in SHA256SUMS.minisig; RELEASES/latest names the newest version.
+# The signature is checked with minisign, or else with a guardsh already
+# installed; a bad one installs nothing.
 set -eu
 
 prog=install.sh
@@ -32,6 +37,8 @@ shells=
 rc=yes
 action=install
 releases=${GUARDSH_RELEASES:-https://github.com/guardsh/guardsh/releases/download}
+# The project's release key; the same as internal/release.PublicKey.
+pubkey=RWSeIsPBy4Winjvzch470hrfXbeO9yZlh1zSLzAd59nWEpUmoJHLkoKT
 while [ $# -gt 0 ]; do
 	case $1 in
 	--prefix) [ $# -ge 2 ] || die "--prefix needs a directory"; prefix=$2; shift ;;
@@ -39,10 +46,11 @@ while [ $# -gt 0 ]; do
 	--url) [ $# -ge 2 ] || die "--url needs a URL"; url=$2; shift ;;
 	--sha256) [ $# -ge 2 ] || die "--sha256 needs a hex digest"; sha=$2; shift ;;
 	--releases) [ $# -ge 2 ] || die "--releases needs a URL"; releases=$2; shift ;;
+	--public-key) [ $# -ge 2 ] || die "--public-key needs a minisign public key"; pubkey=$2; shift ;;
 	--shells) [ $# -ge 2 ] || die "--shells needs a list"; shells=$2; shift ;;
 	--no-rc) rc=no ;;
 	--uninstall) action=uninstall ;;
-	-h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) die "unknown option $1" "run 'sh install.sh --help'" ;;
 	esac
 	shift
@@ -151,6 +159,23 @@ fetch() {
 	fi
 }
 
+# verify_sums FILE URL checks the minisign signature of the SHA256SUMS file
+# FILE downloaded from URL, with minisign or an installed guardsh.
+verify_sums() {
+	fetch "$2.minisig" "$1.minisig" || die "cannot download $2.minisig, so the release's signature cannot be checked" "pass --sha256 with the published digest to skip it"
+	if command -v minisign >/dev/null 2>&1; then
+		minisign -Vqm "$1" -x "$1.minisig" -P "$pubkey" >/dev/null 2>&1 ||
+			die "the signature of $2 is not by the guardsh release key" "the release was tampered with, or --public-key is wrong: nothing was installed"
+		say "signature of SHA256SUMS checked with minisign"
+	elif [ -x "$bin" ] && "$bin" update --verify "$1" --signature "$1.minisig" >/dev/null 2>&1; then
+		say "signature of SHA256SUMS checked with the installed $bin"
+	elif [ -x "$bin" ] && "$bin" update --help 2>/dev/null | grep -q -- --verify; then
+		die "the signature of $2 is not by the guardsh release key" "the release was tampered with: nothing was installed"
+	else
+		say "warning: neither minisign nor an installed guardsh can check the signature of SHA256SUMS; only the archive's SHA-256 is checked (install minisign to check it)"
+	fi
+}
+
 # checkout prints the root of the guardsh checkout this script is in.
 checkout() {
 	d=$(cd "$(dirname "$0")" 2>/dev/null && pwd) || return 1
@@ -166,10 +191,20 @@ install_bin() {
 	if [ -z "$url" ] && [ -z "$version" ] && src=$(checkout); then
 		command -v go >/dev/null 2>&1 || die "go is not installed, and it builds guardsh from this checkout" "install Go, or pass --version to use a release"
 		say "building guardsh from $src"
-		(cd "$src" && go build -trimpath -o "$new" ./cmd/guardsh) || die "go build failed"
+		sh "$src/scripts/build.sh" "$new" || die "the build failed"
 	else
+		work=$(mktemp -d)
 		if [ -z "$url" ]; then
-			[ -n "$version" ] || die "not inside a guardsh checkout, and no --version or --url given" "pass --version X.Y.Z"
+			if [ -z "$version" ]; then
+				fetch "$releases/latest" "$work/latest" || die "cannot learn the latest release from $releases/latest" "pass --version X.Y.Z"
+				version=$(tr -d ' \r\n' <"$work/latest")
+				version=${version#v}
+				case $version in
+				[0-9]*.[0-9]*.[0-9]*) ;;
+				*) die "$releases/latest does not name a version" "pass --version X.Y.Z" ;;
+				esac
+				say "latest release: $version"
+			fi
 			os=$(uname -s | tr 'A-Z' 'a-z')
 			case $(uname -m) in
 			x86_64 | amd64) arch=amd64 ;;
@@ -178,15 +213,16 @@ install_bin() {
 			esac
 			url=$releases/v$version/guardsh_${version}_${os}_${arch}.tar.gz
 		fi
-		work=$(mktemp -d)
 		archive=$work/$(basename "$url")
 		say "downloading $url"
 		fetch "$url" "$archive" || die "cannot download $url"
 		if [ -z "$sha" ]; then
 			sums=$(dirname "$url")/SHA256SUMS
 			fetch "$sums" "$work/SHA256SUMS" || die "cannot download $sums, so the archive cannot be checked" "pass --sha256 with the published digest"
+			verify_sums "$work/SHA256SUMS" "$sums"
 			sha=$(awk -v n="$(basename "$url")" '$2 == n || $2 == "*" n { print $1 }' "$work/SHA256SUMS")
 			[ -n "$sha" ] || die "$(basename "$url") is not listed in $sums"
+			[ "$(printf '%s\n' "$sha" | wc -l)" -eq 1 ] || die "$(basename "$url") is listed more than once in $sums" "the release is damaged or was tampered with: nothing was installed"
 		fi
 		got=$(sha256 "$archive")
 		[ "$got" = "$(printf '%s' "$sha" | tr 'A-F' 'a-f')" ] || die "SHA-256 mismatch for $url: got $got, want $sha" "the download is corrupt or was tampered with: nothing was installed"

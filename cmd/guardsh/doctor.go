@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/guardsh/guardsh/config"
+	"github.com/guardsh/guardsh/internal/release"
 	"github.com/guardsh/guardsh/shells"
 	"github.com/guardsh/guardsh/tirith"
 )
@@ -70,6 +71,7 @@ func runDoctor(e *env, args []string) int {
 	doctorRealShell(r, cfg)
 	doctorShells(r)
 	doctorAgents(r)
+	doctorVersion(r)
 	if len(r.reduced) == 0 {
 		fmt.Fprintln(e.stdout, "protection:   full")
 		return exitOK
@@ -336,4 +338,16 @@ func doctorAgents(r *doctorReport) {
 			r.line("agent", "%s: no hook in %s (guardsh setup %s)", a.Agent, a.File, a.Agent)
 		}
 	}
+}
+
+// doctorVersion says which guardsh this is and whether the last
+// 'guardsh update --check' saw a newer release. It never uses the network.
+func doctorVersion(r *doctorReport) {
+	cur := currentBuild().Version
+	latest := knownLatest()
+	if c, ok := release.Compare(latest, cur); ok && c > 0 {
+		r.line("version", "%s; %s is available: run 'guardsh update'", cur, latest)
+		return
+	}
+	r.line("version", "%s", cur)
 }

@@ -1,18 +1,9 @@
 package main
 
 import (
-	"archive/tar"
-	"bytes"
-	"compress/gzip"
-	"crypto/sha256"
-	"encoding/hex"
-	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -147,86 +138,94 @@ func TestInstallFromCheckout(t *testing.T) {
 	}
 }
 
-// releaseArchive is a tar.gz holding one executable named guardsh.
-func releaseArchive(t *testing.T, body string) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(zw)
-	if err := tw.WriteHeader(&tar.Header{Name: "guardsh", Mode: 0o755, Size: int64(len(body))}); err != nil {
-		t.Fatal(err)
-	}
-	tw.Write([]byte(body))
-	tw.Close()
-	zw.Close()
-	return buf.Bytes()
-}
-
+// TestInstallRelease runs install.sh, copied outside the checkout as after
+// curl | sh, against the test release served on 127.0.0.1: the latest
+// release and a pinned one install; a tampered archive, a bad or foreign
+// signature and a wrong --sha256 install nothing.
 func TestInstallRelease(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Fatalf("the release test names linux archives")
+	if _, err := exec.LookPath("minisign"); err != nil {
+		t.Fatalf("minisign is needed (Debian package minisign): %v", err)
 	}
-	arch := map[string]string{"amd64": "amd64", "arm64": "arm64"}[runtime.GOARCH]
-	const version = "1.2.3"
-	name := fmt.Sprintf("guardsh_%s_linux_%s.tar.gz", version, arch)
-	body := "#!/bin/sh\necho guardsh 1.2.3\n"
-	archive := releaseArchive(t, body)
-	sum := sha256.Sum256(archive)
-	sums := hex.EncodeToString(sum[:]) + "  " + name + "\n"
-	badSums := strings.Repeat("0", 64) + "  " + name + "\n"
-	mux := http.NewServeMux()
-	mux.HandleFunc("/good/v1.2.3/"+name, func(w http.ResponseWriter, r *http.Request) { w.Write(archive) })
-	mux.HandleFunc("/good/v1.2.3/SHA256SUMS", func(w http.ResponseWriter, r *http.Request) { installWrite(w, sums) })
-	mux.HandleFunc("/bad/v1.2.3/"+name, func(w http.ResponseWriter, r *http.Request) { w.Write(archive) })
-	mux.HandleFunc("/bad/v1.2.3/SHA256SUMS", func(w http.ResponseWriter, r *http.Request) { installWrite(w, badSums) })
-	srv := httptest.NewServer(mux) // listens on 127.0.0.1
-	defer srv.Close()
-
-	// A copy of the script outside the checkout, as after curl | sh.
+	r := makeTestRelease(t)
+	r.makeVariants(t)
+	srv := releaseServer(t, r)
 	home := t.TempDir()
-	src, err := os.ReadFile("../../install.sh")
-	if err != nil {
+	script := filepath.Join(home, "install.sh")
+	if err := os.WriteFile(script, mustRead(t, "../../install.sh"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	script := filepath.Join(home, "install.sh")
-	if err := os.WriteFile(script, src, 0o755); err != nil {
-		t.Fatal(err)
+	run := func(env []string, args ...string) (string, error) {
+		cmd := exec.Command("sh", append([]string{script}, args...)...)
+		cmd.Env = append(installEnv(home), env...)
+		cmd.Dir = home
+		out, err := cmd.CombinedOutput()
+		return string(out), err
 	}
 
-	out, err := runInstall(t, script, home, "--version", version, "--releases", srv.URL+"/good", "--no-rc")
-	if err != nil {
-		t.Fatalf("install.sh --version: %v\n%s", err, out)
+	// The latest release, signature checked with minisign.
+	out, err := run(nil, "--releases", srv.URL+"/good", "--public-key", r.pub, "--no-rc")
+	if err != nil || !strings.Contains(out, "latest release: 2.0.0") || !strings.Contains(out, "checked with minisign") {
+		t.Fatalf("install.sh (latest): %v\n%s", err, out)
 	}
 	bin := filepath.Join(home, ".local", "bin", "guardsh")
-	if got := readText(t, bin); got != body {
-		t.Fatalf("installed %q, want the archive's binary", got)
+	if v, err := exec.Command(bin, "version").Output(); err != nil || !strings.Contains(string(v), "guardsh 2.0.0") {
+		t.Fatalf("installed binary: %q, %v", v, err)
 	}
 	if _, err := os.Stat(filepath.Join(home, ".bashrc")); !os.IsNotExist(err) {
 		t.Errorf("--no-rc wrote .bashrc")
 	}
 
-	for _, args := range [][]string{
-		{"--version", version, "--releases", srv.URL + "/bad"},
-		{"--url", srv.URL + "/good/v1.2.3/" + name, "--sha256", strings.Repeat("a", 64)},
+	// Without minisign on PATH, an installed guardsh checks the signature
+	// with its compiled-in key.
+	tools := filepath.Join(home, "tools")
+	os.MkdirAll(tools, 0o755)
+	for _, tool := range []string{"sh", "curl", "tar", "gzip", "awk", "sha256sum", "mktemp", "uname", "tr", "wc", "cat", "mv",
+		"chmod", "cmp", "dirname", "basename", "mkdir", "rm", "grep", "sed", "printf", "cut", "stat"} {
+		if p, err := exec.LookPath(tool); err == nil {
+			os.Symlink(p, filepath.Join(tools, tool))
+		}
+	}
+	prefix := filepath.Join(home, "p2")
+	os.MkdirAll(filepath.Join(prefix, "bin"), 0o755)
+	os.WriteFile(filepath.Join(prefix, "bin", "guardsh"), mustRead(t, r.oldBin), 0o755)
+	cmd := exec.Command("sh", script, "--version", "2.0.0", "--releases", srv.URL+"/good", "--prefix", prefix, "--no-rc")
+	cmd.Env = []string{"HOME=" + home, "PATH=" + tools}
+	if b, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(b), "checked with the installed") {
+		t.Errorf("install.sh without minisign, over an installed guardsh: %v\n%s", err, b)
+	}
+	cmd = exec.Command("sh", script, "--version", "2.0.0", "--releases", srv.URL+"/bad-sig", "--prefix", prefix, "--no-rc")
+	cmd.Env = []string{"HOME=" + home, "PATH=" + tools}
+	if b, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(b), "not by the guardsh release key") {
+		t.Errorf("install.sh without minisign, bad signature: %v\n%s", err, b)
+	}
+
+	name := filepath.Base(archivePath(t, r.dir("good")))
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--version", "2.0.0", "--releases", srv.URL + "/tampered-archive"}, "SHA-256 mismatch"},
+		{[]string{"--version", "2.0.0", "--releases", srv.URL + "/bad-sig"}, "not by the guardsh release key"},
+		{[]string{"--version", "2.0.0", "--releases", srv.URL + "/other-key"}, "not by the guardsh release key"},
+		{[]string{"--version", "2.0.0", "--releases", srv.URL + "/sums-dup"}, "more than once"},
+		{[]string{"--url", srv.URL + "/good/v2.0.0/" + name, "--sha256", strings.Repeat("a", 64)}, "SHA-256 mismatch"},
 	} {
 		prefix := filepath.Join(home, "p")
-		out, err := runInstall(t, script, home, append(args, "--prefix", prefix)...)
-		if err == nil || !strings.Contains(out, "SHA-256 mismatch") {
-			t.Errorf("install.sh %v with a wrong digest: %v\n%s", args, err, out)
+		out, err := run(nil, append(c.args, "--public-key", r.pub, "--prefix", prefix)...)
+		if err == nil || !strings.Contains(out, c.want) {
+			t.Errorf("install.sh %v: %v, want %q\n%s", c.args, err, c.want, out)
 		}
 		if _, err := os.Stat(filepath.Join(prefix, "bin", "guardsh")); !os.IsNotExist(err) {
-			t.Errorf("install.sh %v installed a binary that failed its check", args)
+			t.Errorf("install.sh %v installed a binary that failed its check", c.args)
 		}
 		if _, err := os.Stat(filepath.Join(home, ".zshrc")); !os.IsNotExist(err) {
 			t.Errorf("a failed install wrote rc files")
 		}
 	}
 
-	// Outside a checkout, with no version, it says what to do.
-	out, err = runInstall(t, script, home)
+	// Outside a checkout, with no release to be had, it says what to do.
+	out, err = run(nil, "--releases", srv.URL+"/none")
 	if err == nil || !strings.Contains(out, "hint: pass --version") {
 		t.Errorf("install.sh with nothing to install from: %v\n%s", err, out)
 	}
 }
-
-func installWrite(w http.ResponseWriter, s string) { w.Write([]byte(s)) }

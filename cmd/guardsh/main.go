@@ -37,6 +37,7 @@ var verbs = map[string]verb{
 	"tirith":    runTirith,
 	"doctor":    runDoctor,
 	"version":   runVersion,
+	"update":    runUpdate,
 	"help":      runHelp,
 }
 
@@ -54,6 +55,9 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// $SHELL mode: guardsh started as a login shell (-guardsh), with bash
 	// style options, a script file, or nothing at all.
 	// "+o OPT" turns a shell option off, as in bash.
+	if len(args) > 0 && (args[0] == "--version" || args[0] == "-V") && !strings.HasPrefix(e.argv0, "-") {
+		return runVersion(e, args[1:])
+	}
 	if strings.HasPrefix(e.argv0, "-") || len(args) == 0 ||
 		strings.HasPrefix(args[0], "-") && args[0] != "--help" && args[0] != "-h" ||
 		strings.HasPrefix(args[0], "+") && len(args[0]) > 1 {
@@ -101,7 +105,8 @@ usage:
   guardsh log [-n N] [--format json]
   guardsh tirith status|install|uninstall
   guardsh doctor
-  guardsh version
+  guardsh version [--format json]  (also --version, -V)
+  guardsh update [--check]         replace this binary with a newer signed release
 
 exit codes of check: 0 allow, 1 block, 2 ask, 3 usage or internal error
 `

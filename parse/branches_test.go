@@ -49,3 +49,41 @@ func TestVariableOrigin(t *testing.T) {
 		}
 	}
 }
+
+// TestDynamicInterpreter checks that a command word held in a variable is
+// read by what its name says: an interpreter runs its payload in that
+// language, a shell (or an unknown program) as shell.
+func TestDynamicInterpreter(t *testing.T) {
+	tests := []struct {
+		in         string
+		wantCmds   []string
+		wantIssues int
+	}{
+		{`"$PY" -c "import sys; print((1,2))"`, []string{"?${PY} -c import sys; print((1,2))"}, 0},
+		{`python$V -c "print(d[0])"`, []string{"?python${V} -c print(d[0])"}, 0},
+		{`$PYTHON -c 'import os; os.system("rm -rf x")'`, []string{"?${PYTHON} -c import os; os.system(\"rm -rf x\")", "${PYTHON} -c: rm -rf x"}, 0},
+		{`$NODE -e 'require("child_process").execSync("rm -rf y")'`, nil, 0},
+		// Unknown: parsed as shell, quiet when it is not shell.
+		{`$X -c 'print((1))'`, []string{"?${X} -c print((1))"}, 0},
+		{`$X -c 'rm -rf z'`, []string{"?${X} -c rm -rf z", "${X} -c: rm -rf z"}, 0},
+		// A shell: not valid shell is a finding.
+		{`$SHELL -c 'ls )'`, []string{"?${SHELL} -c ls )"}, 1},
+		{`$sh_c 'rm -rf w'`, []string{"?${sh_c} rm -rf w", "${sh_c}: rm -rf w"}, 0},
+	}
+	for _, tt := range tests {
+		r := Commands(tt.in, Options{})
+		got := cmds(r)
+		if tt.wantCmds != nil && !reflect.DeepEqual(got, tt.wantCmds) {
+			t.Errorf("%s:\n got  %q\n want %q", tt.in, got, tt.wantCmds)
+		}
+		n := 0
+		for _, is := range r.Issues {
+			if is.Kind == IssueParse {
+				n++
+			}
+		}
+		if n != tt.wantIssues {
+			t.Errorf("%s: %d parse issues, want %d: %+v", tt.in, n, tt.wantIssues, r.Issues)
+		}
+	}
+}

@@ -137,6 +137,10 @@ type parser struct {
 	// bareCalls counts the calls without arguments of each function whose
 	// body was walked again (see bareCall).
 	bareCalls map[string]int
+	// lenient is set while parsing code given to a dynamic program that
+	// may not be a shell: text that is not valid shell is then not a
+	// finding (its hardline shapes still are, by the raw scan).
+	lenient bool
 }
 
 // parse parses text and walks it. It reports false on a parse error.
@@ -151,6 +155,9 @@ func (p *parser) parse(text string) bool {
 		if p.outer != nil {
 			start, end = p.outer[0], p.outer[1]
 		}
+		if p.lenient {
+			return false
+		}
 		detail := err.Error()
 		if p.outer != nil && !p.fishSrc {
 			detail = fmt.Sprintf("%s payload: %s", strings.Join(p.via, " → "), detail)
@@ -164,7 +171,7 @@ func (p *parser) parse(text string) bool {
 
 // child returns a parser for a payload carried by word w through carrier.
 func (p *parser) child(carrier string, w Word, line int) *parser {
-	c := &parser{res: p.res, opts: p.opts, src: "", vars: newVars(), depth: p.depth + 1, remote: p.remote}
+	c := &parser{res: p.res, opts: p.opts, src: "", vars: newVars(), depth: p.depth + 1, remote: p.remote, lenient: p.lenient}
 	via := p.via
 	c.deferred, c.contained = p.deferred, p.contained
 	c.setCwd(p.cwd)

@@ -1439,17 +1439,119 @@ func (p *parser) substCode(c *Command, name string, w Word) {
 // dynamicShell handles a command word that stays dynamic but is given -c
 // CODE, as $SHELL -c '…' or "$BASH" -c '…' are: the code is parsed as shell
 // in case the program is one.
+//
+// A name that says which interpreter it is ("$PY", "python$V", "${NODE}")
+// runs its payload in that language instead. For a name that says nothing
+// ("$X -c …"), the code is still parsed as shell, but text that is not
+// valid shell is not reported: it is most likely another language.
 func (p *parser) dynamicShell(c *Command) {
+	if l := dynamicLang(c.Args[0].Value); l != 0 {
+		prev := p.cur
+		p.cur = c
+		p.interpreter(c, c.Args[0].Value, l, c.Args[1:])
+		p.cur = prev
+		return
+	}
+	if _, names := splitDynamic(c.Args[0].Value); len(c.Args) > 1 && len(names) == 1 && strings.HasSuffix(strings.ToLower(names[0]), "sh_c") {
+		// $sh_c 'CODE', the installers' idiom for sh -c or sudo sh -c.
+		w := c.Args[1]
+		prev := p.cur
+		p.cur = c
+		p.codeText(c, c.Args[0].Value, w.Value, w.Static, []Word{w})
+		p.cur = prev
+		return
+	}
 	for i := 1; i+1 < len(c.Args); i++ {
 		if c.Args[i].Value == "-c" || strings.HasPrefix(c.Args[i].Value, "-") && strings.HasSuffix(c.Args[i].Value, "c") && len(c.Args[i].Value) <= 4 {
 			w := c.Args[i+1]
-			prev := p.cur
+			prev, lenient := p.cur, p.lenient
 			p.cur = c
+			p.lenient = !shellLike(c.Args[0].Value)
 			p.codeText(c, c.Args[0].Value+" -c", w.Value, w.Static, []Word{w})
-			p.cur = prev
+			p.cur, p.lenient = prev, lenient
 			return
 		}
 	}
+}
+
+// dynamicLang returns the interpreter a dynamic command word names: the
+// static part of "python$V" or "/usr/bin/node${X}", or the variable of "$PY",
+// "${PYTHON3}", "$NODE_BIN"; 0 when it names none.
+func dynamicLang(word string) Lang {
+	static, names := splitDynamic(word)
+	if b := path.Base(static); static != "" && b != "." && b != "/" {
+		if l := LangOf(b); l != 0 {
+			return l
+		}
+	}
+	for _, n := range names {
+		n = strings.ToLower(n)
+		for _, suf := range []string{"_bin", "_exe", "_cmd", "_path", "bin", "exe", "cmd"} {
+			n = strings.TrimSuffix(n, suf)
+		}
+		n = strings.TrimRight(n, "0123456789_")
+		switch n {
+		case "py", "pyexe", "python", "pypy", "python_interpreter", "interpreter":
+			return LangPython
+		}
+		if l := LangOf(n); l != 0 {
+			return l
+		}
+	}
+	return 0
+}
+
+// shellLike reports whether a dynamic command word names a shell: $SHELL,
+// "$BASH", ${ZSH_BIN}, $sh_c, …
+func shellLike(word string) bool {
+	static, names := splitDynamic(word)
+	if b := path.Base(static); static != "" && shells[b] {
+		return true
+	}
+	for _, n := range names {
+		n = strings.ToLower(n)
+		if n == "shell" || n == "sh_c" || strings.HasSuffix(strings.TrimRight(n, "_c"), "sh") || strings.Contains(n, "shell") {
+			return true
+		}
+	}
+	return false
+}
+
+// splitDynamic splits a dynamic word as kept in Word.Value ("python${V}")
+// into its static text ("python") and the variable names it reads ("V").
+func splitDynamic(word string) (string, []string) {
+	var static strings.Builder
+	var names []string
+	for i := 0; i < len(word); i++ {
+		if word[i] != '$' {
+			static.WriteByte(word[i])
+			continue
+		}
+		j := i + 1
+		if j < len(word) && word[j] == '{' {
+			k := strings.IndexByte(word[j:], '}')
+			if k < 0 {
+				break
+			}
+			inner := word[j+1 : j+k]
+			end := strings.IndexAny(inner, ":-=+?#%/[")
+			if end >= 0 {
+				inner = inner[:end]
+			}
+			names = append(names, inner)
+			i = j + k
+			continue
+		}
+		k := j
+		for k < len(word) && (word[k] == '_' || word[k] >= 'a' && word[k] <= 'z' || word[k] >= 'A' && word[k] <= 'Z' || word[k] >= '0' && word[k] <= '9') {
+			k++
+		}
+		if k > j {
+			names = append(names, word[j:k])
+		}
+		i = k - 1
+	}
+	return static.String(), names
 }
 
 // optAnywhere finds an option's value anywhere in args: "-c V", "--command=V".

@@ -39,6 +39,14 @@ type Options struct {
 	Disabled map[string]bool
 	// Scanner, if set, is consulted after guardsh's own rules.
 	Scanner Scanner
+	// Script is set when whole files are checked for a reviewer (guardsh
+	// check FILE, a CI job). Findings that say only that some code or
+	// program is unknown until run time (dynamic-code, dynamic-command)
+	// are then left out: in a script they are the norm (eval "$(tool …)",
+	// . "$config", trap "$cmd" EXIT). Code that a download or a decoder
+	// supplies is still reported, by remote-code and decoded-code. The
+	// prompt, $SHELL mode and the agent hooks never set it.
+	Script bool
 	// Native, if set, adds findings of checks that need no subprocess
 	// (such as look-alike hostnames in URLs). It runs on every input.
 	Native func(text string) []rules.Finding
@@ -61,7 +69,11 @@ func Analyse(text string, opts Options) (res *Result) {
 		}
 	}()
 	pr := parse.Commands(text, parse.Options{Shell: opts.Shell, Dir: opts.Dir})
-	res = &Result{Command: text, Verdict: Allow, Findings: rules.Match(pr, opts.Disabled), Incomplete: pr.Incomplete}
+	disabled := opts.Disabled
+	if opts.Script {
+		disabled = scriptQuiet(disabled)
+	}
+	res = &Result{Command: text, Verdict: Allow, Findings: rules.Match(pr, disabled), Incomplete: pr.Incomplete}
 	if res.Findings == nil {
 		res.Findings = []rules.Finding{}
 	}
@@ -79,6 +91,21 @@ func Analyse(text string, opts Options) (res *Result) {
 	}
 	res.Verdict = verdictOf(res.Findings)
 	return res
+}
+
+// ScriptQuiet lists the rules left out when whole files are checked (see
+// Options.Script).
+var ScriptQuiet = []string{"dynamic-code", "dynamic-command"}
+
+func scriptQuiet(disabled map[string]bool) map[string]bool {
+	m := make(map[string]bool, len(disabled)+len(ScriptQuiet))
+	for k, v := range disabled {
+		m[k] = v
+	}
+	for _, id := range ScriptQuiet {
+		m[id] = true
+	}
+	return m
 }
 
 func finish(ctx context.Context, text string, res *Result, opts Options) *Result {

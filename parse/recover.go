@@ -32,6 +32,8 @@ func (p *parser) parseTop(text string) {
 	}
 	from := 0
 	recovered := 0
+	tried := map[int]bool{}
+	ended := false
 	for {
 		var good []*syntax.Stmt
 		src := text
@@ -43,8 +45,14 @@ func (p *parser) parseTop(text string) {
 				good = append(good, st)
 				return true
 			})
-		p.stmts(good, ctx{})
+		ended = p.walkTop(good) || ended
 		if err == nil || p.stopped {
+			return
+		}
+		if ended {
+			// exec PROG or exit at the top: the shell reads no
+			// further (the #!/bin/sh + exec python trampoline), so
+			// what does not parse after it is not a finding.
 			return
 		}
 		pos, ok := errPos(err)
@@ -53,6 +61,17 @@ func (p *parser) parseTop(text string) {
 			stmtStart = int(good[n-1].End().Offset())
 		}
 		stmtStart = skipSpace(text, stmtStart)
+		if at := lastNest(text, stmtStart, min(len(text), pos2(err, len(text))+2)); at >= 0 && !tried[at] {
+			// ((cmd …) …) is two subshells when it is not
+			// arithmetic; bash and dash read it so, the parser
+			// does not. Read it again as ( (cmd …) …).
+			if fixed, ok := unnest(text, at); ok {
+				tried[at] = true
+				text = fixed
+				p.src = fixed
+				continue
+			}
+		}
 		errAt := len(text)
 		if ok {
 			errAt = min(max(int(pos.Offset()), stmtStart), len(text))
@@ -72,6 +91,13 @@ func (p *parser) parseTop(text string) {
 		// A stray closer right after a recovery is the end of the
 		// statement that failed before: no second finding for it.
 		stray := recovered > 0 && startsWithCloser(text[strings.LastIndexByte(text[:errAt], '\n')+1:lineEnd])
+		if last := len(p.res.Issues) - 1; !stray && recovered > 0 && last >= 0 && p.res.Issues[last].Kind == IssueParse &&
+			(len(good) == 0 || strings.Count(text[min(p.res.Issues[last].End, errAt):errAt], "\n") <= 2) {
+			// Errors one after the other, with nothing or a line or
+			// two parsed between them, are one broken region.
+			p.res.Issues[last].End = lineEnd
+			stray = true
+		}
 		if !stray {
 			p.res.Issues = append(p.res.Issues, Issue{Kind: IssueParse, Detail: err.Error(),
 				Start: min(errAt, stmtStartOfLine(text, errAt, stmtStart)), End: lineEnd})
@@ -143,4 +169,100 @@ func skipSpace(s string, i int) int {
 		i++
 	}
 	return i
+}
+
+// walkTop walks top-level statements and reports whether one of them is
+// one after which a shell reads no more of its input (see ends).
+//
+// Every statement is still walked: what parses is checked, wherever it is.
+func (p *parser) walkTop(list []*syntax.Stmt) bool {
+	p.stmts(list, ctx{})
+	if p.funcs["exit"] != nil || p.funcs["exec"] != nil || p.aliases["exit"] != "" || p.aliases["exec"] != "" {
+		return false
+	}
+	for _, st := range list {
+		if ends(st) {
+			return true
+		}
+	}
+	return false
+}
+
+// lastNest returns the offset of the last (( in text[from:to] that is not
+// $((, or -1.
+func lastNest(text string, from, to int) int {
+	for to > from {
+		i := strings.LastIndex(text[from:to], "((")
+		if i < 0 {
+			return -1
+		}
+		at := from + i
+		if at == 0 || text[at-1] != '$' {
+			return at
+		}
+		to = at
+	}
+	return -1
+}
+
+// pos2 returns the offset of a parse error, or def.
+func pos2(err error, def int) int {
+	if pos, ok := errPos(err); ok {
+		return int(pos.Offset())
+	}
+	return def
+}
+
+// ends reports whether a top-level statement is one after which a shell
+// reads no more of its input: exec with a program, or exit. A script's
+// text after it never runs (and is often another language).
+func ends(st *syntax.Stmt) bool {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || st.Background || len(ce.Args) == 0 {
+		return false
+	}
+	switch litWord(ce.Args[0]) {
+	case "exec":
+		return len(ce.Args) > 1
+	case "exit":
+		return true
+	}
+	return false
+}
+
+// litWord returns the value of a word made only of literal and quoted
+// literal parts (the trampoline's ”'exec' is exec), or "".
+func litWord(w *syntax.Word) string {
+	var sb strings.Builder
+	for _, part := range w.Parts {
+		switch x := part.(type) {
+		case *syntax.Lit:
+			sb.WriteString(x.Value)
+		case *syntax.SglQuoted:
+			sb.WriteString(x.Value)
+		case *syntax.DblQuoted:
+			for _, q := range x.Parts {
+				l, ok := q.(*syntax.Lit)
+				if !ok {
+					return ""
+				}
+				sb.WriteString(l.Value)
+			}
+		default:
+			return ""
+		}
+	}
+	return sb.String()
+}
+
+// unnest rewrites the (( at offset at as ( (, taking one blank out of the
+// next run of two blanks (indentation, most often), so that the offsets and
+// lines of everything after it stay the same.
+func unnest(text string, at int) (string, bool) {
+	for j := at + 2; j+1 < len(text); j++ {
+		if (text[j] == ' ' || text[j] == '\t') && (text[j+1] == ' ' || text[j+1] == '\t') {
+			return text[:at] + "( " + text[at+1:j] + text[j+1:], true
+		}
+	}
+	return "", false
 }

@@ -111,6 +111,66 @@ func isDecoding(name string, ce *syntax.CallExpr) bool {
 		return false
 	case "python", "python3", "perl":
 		return false
+	case "tr":
+		return trDecodes(ce)
+	}
+	return true
+}
+
+// trDecodes reports whether a tr call can decode (rot13, a substitution
+// alphabet): it maps letters or digits to others, and is not a case change
+// (tr a-z A-Z), a deletion or a squeeze (tr -d, tr -s), or a change of
+// blanks and punctuation (tr '\n' ' ').
+func trDecodes(ce *syntax.CallExpr) bool {
+	var sets []string
+	for _, a := range ce.Args[1:] {
+		v := a.Lit()
+		if len(a.Parts) == 1 {
+			if q, ok := a.Parts[0].(*syntax.SglQuoted); ok {
+				v = q.Value
+			} else if q, ok := a.Parts[0].(*syntax.DblQuoted); ok && len(q.Parts) == 1 {
+				if l, ok := q.Parts[0].(*syntax.Lit); ok {
+					v = l.Value
+				}
+			}
+		}
+		if v == "" {
+			return true // not static: could be anything
+		}
+		if strings.HasPrefix(v, "-") && len(sets) == 0 && len(v) > 1 {
+			if strings.ContainsAny(v, "ds") {
+				return false
+			}
+			continue
+		}
+		sets = append(sets, v)
+	}
+	if len(sets) < 2 {
+		return false
+	}
+	alnum := func(s string) bool {
+		// \n, \t, \012 are blanks, not letters or digits.
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if c == '\\' {
+				i++
+				for i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7' {
+					i++
+				}
+				continue
+			}
+			if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+				return true
+			}
+		}
+		return false
+	}
+	if !alnum(sets[0]) && !alnum(sets[1]) {
+		return false
+	}
+	switch sets[0] + " " + sets[1] {
+	case "a-z A-Z", "A-Z a-z", "[:lower:] [:upper:]", "[:upper:] [:lower:]", "[a-z] [A-Z]", "[A-Z] [a-z]":
+		return false
 	}
 	return true
 }

@@ -1373,15 +1373,26 @@ func (p *parser) envPayloads(c *Command) {
 		if !commandVars[a.Name] || a.Value.Value == "" {
 			continue
 		}
-		v := strings.TrimLeft(a.Value.Value, "|")
+		v := varCode(a.Name, a.Value.Value)
 		if !a.Value.Static {
 			if c.CodeSource == "" {
 				c.CodeSource, c.CodeDetail = origin(a.Value), a.Name+"="+a.Value.Value
 			}
 			continue
 		}
-		p.payload(a.Name+"=", strings.ReplaceAll(v, "%s", "FILE"), a.Value, c.Line, false)
+		p.payload(a.Name+"=", v, a.Value, c.Line, false)
 	}
+}
+
+// varCode returns the shell code of a command variable's value: less's
+// LESSOPEN and LESSCLOSE start with its own markers (| for a pipe, || and
+// - for other modes) and name the file %s.
+func varCode(name, v string) string {
+	if name == "LESSOPEN" || name == "LESSCLOSE" {
+		v = strings.TrimLeft(v, "|")
+		v = strings.TrimPrefix(v, "-")
+	}
+	return strings.ReplaceAll(v, "%s", "FILE")
 }
 
 // commandVars are environment variables whose value programs run as a

@@ -362,7 +362,9 @@ func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
 		}
 		p.assignEval(a.Name.Value, v, p.line(st.Pos()))
 		if commandVars[a.Name.Value] && v.Value != "" && a.Array == nil {
-			p.runLater(cmd, a.Name.Value+"=", v, false)
+			lv := v
+			lv.Value = varCode(a.Name.Value, v.Value)
+			p.runLater(cmd, a.Name.Value+"=", lv, false)
 		}
 		cmd.Args = append(cmd.Args, Word{Value: a.Name.Value + "=" + v.Value, Static: v.Static, Start: v.Start, End: v.End})
 	}
@@ -439,7 +441,9 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 		}
 		if len(ce.Args) == 0 && commandVars[a.Name.Value] && v.Value != "" {
 			// PROMPT_COMMAND=…, PAGER=…: code that runs later.
-			p.runLater(cmdAt(start, end, p.line(st.Pos()), p.via), a.Name.Value+"=", v, false)
+			lv := v
+			lv.Value = varCode(a.Name.Value, v.Value)
+			p.runLater(cmdAt(start, end, p.line(st.Pos()), p.via), a.Name.Value+"=", lv, false)
 		}
 		if len(ce.Args) == 0 {
 			p.assignEval(a.Name.Value, v, p.line(st.Pos()))

@@ -771,6 +771,16 @@ func tampers(c *parse.Command) bool {
 		}
 	case "bindkey":
 		joined := strings.Join(all, " ")
+		if i := indexOf(all, "-A"); i >= 0 && i+2 < len(all) && hookKeymaps[all[i+2]] {
+			// bindkey -A mine main: mine becomes the keymap the
+			// hook's Enter binding lives in.
+			return true
+		}
+		if i := indexOf(all, "-M"); i >= 0 && i+1 < len(all) && !hookKeymaps[all[i+1]] {
+			// A keymap of its own (zed's, sticky-note's): the
+			// prompt's Enter is untouched.
+			return false
+		}
 		return strings.Contains(joined, "^M") || strings.Contains(joined, "^J") || strings.Contains(joined, "-r") && strings.Contains(joined, "guardsh")
 	case "zle":
 		return (contains(all, "-N") || contains(all, "-A")) && (contains(all, "accept-line") || strings.Contains(strings.Join(all, " "), "guardsh"))
@@ -1302,3 +1312,7 @@ func removesCritical(c *parse.Command) bool {
 	}
 	return false
 }
+
+// hookKeymaps are the zsh keymaps the hook's Enter binding is in, or that
+// become it.
+var hookKeymaps = map[string]bool{"main": true, "emacs": true, "viins": true, "vicmd": true}

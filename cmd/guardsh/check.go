@@ -15,7 +15,7 @@ import (
 
 	"github.com/guardsh/guardsh/check"
 	"github.com/guardsh/guardsh/config"
-	"github.com/guardsh/guardsh/rules"
+	"github.com/guardsh/guardsh/scan"
 )
 
 // checkFlags are the flags of `guardsh check`.
@@ -139,7 +139,7 @@ func runCheck(e *env, args []string) int {
 				continue
 			}
 			fo := opts
-			if d := scriptDialect(name, text); d != "" && !f.shellSet {
+			if d := scan.Dialect(name, text, ""); d != "" && !f.shellSet {
 				fo.Shell = d
 			}
 			for _, res := range checkFile(ctx, name, text, fo) {
@@ -255,34 +255,6 @@ func kindOf(p string) string {
 	return ""
 }
 
-// checkFile checks a script, or each shell snippet of a Dockerfile or a
-// workflow; the snippets' findings are merged into one result for the file,
-// with their line numbers in it.
-func checkFile(ctx context.Context, name, text string, opts check.Options) []*check.Result {
-	var snippets []snippet
-	switch kindOf(name) {
-	case "dockerfile":
-		snippets = dockerfileRuns(text)
-	case "workflow":
-		snippets = workflowRuns(text)
-	default:
-		return []*check.Result{check.Script(ctx, name, text, opts)}
-	}
-	out := &check.Result{Command: text, File: name, Verdict: check.Allow, Findings: []rules.Finding{}}
-	for _, s := range snippets {
-		res := check.Script(ctx, name, s.text, opts)
-		for _, f := range res.Findings {
-			f.Line += s.line - 1
-			out.Findings = append(out.Findings, f)
-		}
-		out.Verdict = check.Worse(out.Verdict, res.Verdict)
-		if res.Tirith != nil {
-			out.Tirith = res.Tirith
-		}
-	}
-	return []*check.Result{out}
-}
-
 // colorOK reports whether w is a terminal that may get colour.
 func colorOK(w io.Writer) bool {
 	if os.Getenv("NO_COLOR") != "" {
@@ -290,37 +262,4 @@ func colorOK(w io.Writer) bool {
 	}
 	f, ok := w.(*os.File)
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
-}
-
-// scriptDialect returns the dialect a script is written in, from its #!
-// line or, without one, its name (.zsh, .zshrc and zsh's other start-up
-// files): "zsh", "bash", or "" when neither
-// says (sh scripts are read as bash, which accepts their bashisms).
-func scriptDialect(name, text string) string {
-	if first, _, _ := strings.Cut(text, "\n"); strings.HasPrefix(first, "#!") {
-		fields := strings.Fields(strings.TrimPrefix(first, "#!"))
-		if len(fields) > 0 && filepath.Base(fields[0]) == "env" {
-			fields = fields[1:]
-			for len(fields) > 0 && strings.HasPrefix(fields[0], "-") {
-				fields = fields[1:]
-			}
-		}
-		if len(fields) > 0 {
-			switch filepath.Base(fields[0]) {
-			case "zsh":
-				return "zsh"
-			case "bash":
-				return "bash"
-			}
-		}
-		return ""
-	}
-	switch filepath.Base(name) {
-	case ".zshrc", ".zshenv", ".zprofile", ".zlogin", ".zlogout", "zshrc", "zshenv", "zprofile", "zlogin", "zlogout":
-		return "zsh"
-	}
-	if strings.HasSuffix(name, ".zsh") {
-		return "zsh"
-	}
-	return ""
 }

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"context"
+
+	"github.com/guardsh/guardsh/check"
+	"github.com/guardsh/guardsh/rules"
+	"github.com/guardsh/guardsh/scan"
+)
+
+// checkFile checks a script, or each shell snippet of a Dockerfile or a
+// workflow; the snippets' findings are merged into one result for the file,
+// with their line numbers in it. Files are checked for a reviewer
+// (check.Options.Script); runCheck has set the script's dialect.
+func checkFile(ctx context.Context, name, text string, opts check.Options) []*check.Result {
+	opts.Script = true
+	var snippets []scan.Snippet
+	var injections []scan.Injection
+	switch kindOf(name) {
+	case "dockerfile":
+		snippets = scan.Dockerfile(text)
+	case "workflow":
+		snippets, injections = scan.Workflow(text)
+	default:
+		return []*check.Result{check.Script(ctx, name, text, opts)}
+	}
+	out := &check.Result{Command: text, File: name, Verdict: check.Allow, Findings: []rules.Finding{}}
+	if r, ok := rules.Lookup(scan.RuleScriptInjection); ok && !opts.Disabled[r.ID] {
+		for _, in := range injections {
+			out.Findings = append(out.Findings, rules.Finding{Rule: r.ID, Tier: r.Tier, Title: r.Title,
+				Reason: r.Reason + " (" + in.Expr + ")", Text: in.Expr, Line: in.Line, Via: []string{},
+				Suggest: r.Suggest, Source: "guardsh", NeverPermanent: r.NeverPermanent})
+			out.Verdict = check.Worse(out.Verdict, check.Ask)
+		}
+	}
+	for _, s := range snippets {
+		o := opts
+		if s.Shell != "" {
+			o.Shell = s.Shell
+		}
+		res := check.Line(ctx, s.Text, o)
+		for _, f := range res.Findings {
+			f.Line = s.Line(f.Start)
+			out.Findings = append(out.Findings, f)
+		}
+		out.Verdict = check.Worse(out.Verdict, res.Verdict)
+		if res.Tirith != nil {
+			out.Tirith = res.Tirith
+		}
+	}
+	return []*check.Result{out}
+}

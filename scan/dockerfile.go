@@ -1,0 +1,213 @@
+package scan
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Dockerfile returns the shell code of each RUN instruction (also ONBUILD
+// RUN) of a Dockerfile, read as Docker reads it:
+//   - CRLF line ends are plain line ends;
+//   - a parser directive # escape=` at the top changes the escape character;
+//   - a line ending in the escape character continues on the next line, the
+//     escape and the line end removed; comment lines and empty lines inside
+//     the continued instruction are dropped;
+//   - RUN flags (--mount=…, --network=…) are not part of the command;
+//   - the exec form RUN ["sh", "-c", "…"] is the argv it names;
+//   - a heredoc RUN <<EOF runs its body; RUN cmd <<EOF gives cmd the body;
+//   - SHELL ["bash", "-o", "pipefail", "-c"] changes the shell of later
+//     RUNs, and a SHELL that is not a POSIX shell (powershell, cmd) gets the
+//     command as its argument.
+func Dockerfile(text string) []Snippet {
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	escape := byte('\\')
+	i := 0
+	// Parser directives: only before anything else.
+	for ; i < len(lines); i++ {
+		m := directive.FindStringSubmatch(lines[i])
+		if m == nil {
+			break
+		}
+		if strings.EqualFold(m[1], "escape") && len(m[2]) == 1 {
+			escape = m[2][0]
+		}
+	}
+	shell := []string{"/bin/sh", "-c"}
+	var out []Snippet
+	for ; i < len(lines); i++ {
+		l := strings.TrimSpace(lines[i])
+		if l == "" || l[0] == '#' {
+			continue
+		}
+		start := i + 1
+		// Join the continued lines, as Docker does.
+		var b builder
+		cur := strings.TrimLeft(lines[i], " \t")
+		line := i + 1
+		for {
+			t := strings.TrimRight(cur, " \t")
+			if len(t) == 0 || t[len(t)-1] != escape || i+1 >= len(lines) {
+				b.add(cur, line)
+				break
+			}
+			b.add(t[:len(t)-1], line)
+			i++
+			for i < len(lines) && i+1 < len(lines) && isSkipped(lines[i]) {
+				i++
+			}
+			cur, line = lines[i], i+1
+		}
+		inst := b.snippet("")
+		word, rest := cutWord(inst.Text)
+		if strings.EqualFold(word, "ONBUILD") {
+			word, rest = cutWord(rest)
+		}
+		restOff := len(inst.Text) - len(rest)
+		switch strings.ToUpper(word) {
+		case "SHELL":
+			var argv []string
+			if json.Unmarshal([]byte(strings.TrimSpace(rest)), &argv) == nil && len(argv) > 0 {
+				shell = argv
+			}
+		case "RUN":
+			body := rest
+			// Flags such as --mount=… come before the command.
+			for {
+				t := strings.TrimLeft(body, " \t")
+				if !strings.HasPrefix(t, "--") {
+					body = t
+					break
+				}
+				_, r, _ := strings.Cut(t, " ")
+				body = r
+			}
+			off := restOff + len(rest) - len(body)
+			if strings.HasPrefix(body, "[") {
+				var argv []string
+				if json.Unmarshal([]byte(strings.TrimSpace(body)), &argv) == nil {
+					out = append(out, Snippet{Text: quoteArgs(argv), Shell: "bash", marks: []int{0}, lines: []int{inst.Line(off)}})
+					continue
+				}
+			}
+			var sb builder
+			for k, m := range inst.marks {
+				if k+1 < len(inst.marks) && inst.marks[k+1] <= off {
+					continue
+				}
+				from := max(m, off)
+				to := len(inst.Text)
+				if k+1 < len(inst.marks) {
+					to = inst.marks[k+1]
+				}
+				sb.add(inst.Text[from:to], inst.lines[k])
+			}
+			// Heredocs: their bodies follow the instruction.
+			docs := heredocs(body, lines[i+1:])
+			if len(docs) > 0 {
+				script := strings.HasPrefix(strings.TrimSpace(body), "<<")
+				if script && len(docs) == 1 {
+					sb = builder{}
+				}
+				for _, d := range docs {
+					dash, delim := d[1] == "-", d[3]
+					if !script || len(docs) > 1 {
+						sb.add("\n", i+1)
+					}
+					for i+1 < len(lines) {
+						i++
+						t := lines[i]
+						if dash {
+							t = strings.TrimLeft(t, "\t")
+						}
+						if t == delim {
+							if !script || len(docs) > 1 {
+								sb.add(lines[i], i+1)
+							}
+							break
+						}
+						sb.add(lines[i]+"\n", i+1)
+					}
+				}
+			}
+			s := sb.snippet("")
+			if d := ShellOf(strings.Join(shell, " ")); d != "" {
+				s.Shell = d
+				if strings.HasPrefix(s.Text, "#!") {
+					first, _, _ := strings.Cut(s.Text[2:], "\n")
+					if d := ShellOf(first); d != "" {
+						s.Shell = d
+					}
+				}
+			} else {
+				// powershell -Command, cmd /S /C: the command is
+				// their argument.
+				s = Snippet{Text: quoteArgs(append(append([]string(nil), shell...), s.Text)), Shell: "bash", marks: []int{0}, lines: []int{start}}
+			}
+			if strings.TrimSpace(s.Text) != "" {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+var (
+	directive = regexp.MustCompile(`^#\s*([a-zA-Z]+)\s*=\s*(\S+)\s*$`)
+	heredoc   = regexp.MustCompile(`<<(-?)\s*(["']?)([A-Za-z_][A-Za-z0-9_]*)["']?`)
+)
+
+// heredocs returns the heredoc markers of a RUN command (<<EOF, <<-'EOF'),
+// each as [match, dash, quote, delimiter], when the lines after it hold the
+// delimiter; a << inside a word or a here-string <<< is none.
+func heredocs(body string, after []string) [][]string {
+	var out [][]string
+	for _, ix := range heredoc.FindAllStringSubmatchIndex(body, -1) {
+		if ix[0] > 0 && body[ix[0]-1] == '<' || ix[0]+2 < len(body) && body[ix[0]+2] == '<' {
+			continue
+		}
+		m := []string{body[ix[0]:ix[1]], body[ix[2]:ix[3]], body[ix[4]:ix[5]], body[ix[6]:ix[7]]}
+		found := false
+		for _, l := range after {
+			if l == m[3] || m[1] == "-" && strings.TrimLeft(l, "\t") == m[3] {
+				found = true
+				break
+			}
+		}
+		if found {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// isSkipped reports whether a line inside a continued instruction is
+// dropped: a comment line or an empty line.
+func isSkipped(l string) bool {
+	t := strings.TrimSpace(l)
+	return t == "" || t[0] == '#'
+}
+
+func cutWord(s string) (string, string) {
+	s = strings.TrimLeft(s, " \t")
+	i := strings.IndexAny(s, " \t")
+	if i < 0 {
+		return s, ""
+	}
+	return s[:i], s[i:]
+}
+
+// quoteArgs joins argv parts as a shell would need them written.
+func quoteArgs(argv []string) string {
+	parts := make([]string, len(argv))
+	for i, a := range argv {
+		q, err := syntax.Quote(a, syntax.LangBash)
+		if err != nil {
+			q = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+		parts[i] = q
+	}
+	return strings.Join(parts, " ")
+}

@@ -95,7 +95,13 @@ func TestOwnFilesOnDisk(t *testing.T) {
 		// Agent settings through a link.
 		{"echo '{}' > " + root + "/tmp/s", "agent-settings-tamper"},
 		{"cd ~/proj && jq 'del(.hooks)' .claude/settings.json > /tmp/x && mv /tmp/x .claude/settings.json", "agent-settings-tamper"},
+		// Globs the shell expands against the disk.
+		{"echo x > " + home + "/.config/guard*/config.toml", "guardsh-tamper"},
+		{"cd ~/.config && echo x > guar?sh/conf*.toml", "guardsh-tamper"},
+		{"rm -rf ~/.config/g[u]ardsh", "guardsh-tamper"},
+		{"echo '{}' > ~/proj/.cl*/settings.json", "agent-settings-tamper"},
 		// Look-alikes.
+		{"echo x > ~/.config/nothing*/config.toml", ""},
 		{"cat " + root + "/tmp/g/config.toml", ""},
 		{"cp " + root + "/tmp/g/config.toml /tmp/backup.toml", ""},
 		{"rm " + root + "/tmp/g", ""}, // removes the link, not the config

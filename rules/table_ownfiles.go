@@ -30,7 +30,7 @@ func init() {
 		cmd:     func(c *parse.Command) bool { return ownWrite(c) == ownAgent },
 		Match: []string{"jq '.hooks = {}' ~/.claude/settings.json > /tmp/s && mv /tmp/s ~/.claude/settings.json", "sed -i 's/guardsh/true/' .claude/settings.json",
 			"cp /tmp/s.json .claude/settings.local.json", "echo '{}' > ~/.codex/hooks.json", "tee ~/.gemini/settings.json < x", "rm .cursor/hooks.json",
-			"rm -rf .github/hooks",
+			"rm -rf .github/hooks", "python3 -c \"open('.claude/settings.json','w').write('{}')\"",
 			"printf 'approval_policy = \"never\"' >> ~/.codex/config.toml", "ln -sf /dev/null .cursor/hooks.json", "mv .claude .claude.off"},
 		NoMatch: []string{"cat ~/.claude/settings.json", "jq . .claude/settings.json", "git diff .claude/settings.json", "cp .claude/settings.json /tmp/backup.json",
 			"echo '{}' > settings.json", "jq . a.json > b.json", "cat .codex/config.toml", "ls .github/hooks", "echo x > .github/workflows/ci.yml"},
@@ -101,12 +101,15 @@ type ownTarget struct {
 	// link is set when a symlink in the last component is not followed
 	// (rm, mv SRC, the link ln creates).
 	link bool
+	// inside is set when only a path strictly inside guardsh's
+	// directories counts (mkdir).
+	inside bool
 }
 
 // ownTargets lists the paths a command changes.
 func ownTargets(c *parse.Command) []ownTarget {
 	var out []ownTarget
-	add := func(w parse.Word, whole, link bool) { out = append(out, ownTarget{w, whole, link}) }
+	add := func(w parse.Word, whole, link bool) { out = append(out, ownTarget{w: w, whole: whole, link: link}) }
 	for _, w := range writeTargets(c) {
 		add(w, false, false)
 	}
@@ -118,6 +121,10 @@ func ownTargets(c *parse.Command) []ownTarget {
 	case "cp", "mv", "install", "ln", "rsync":
 		a := args(c, "-t", "--target-directory", "-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix", "-e", "--rsh", "--exclude", "--include", "--filter", "-f")
 		ops := a.operands
+		if len(ops) == 1 && c.Name() == "ln" {
+			// ln -s TARGET: a link named like the target, here.
+			add(word(ops[0], path.Base(ops[0].Value)), false, true)
+		}
 		if len(ops) >= 2 {
 			dest := ops[len(ops)-1]
 			srcs := ops[:len(ops)-1]
@@ -130,10 +137,20 @@ func ownTargets(c *parse.Command) []ownTarget {
 					}
 				}
 			}
-			// Into a directory: DEST/NAME of each source.
+			// Into a directory: DEST/NAME of each source; a tree copied or
+			// moved there as a whole (cp -r X/.config ~) replaces or
+			// merges into what holds guardsh's files.
+			tree := c.Name() == "mv" || c.Name() == "rsync" || a.has("r", "R", "recursive", "a", "archive")
 			for _, s := range srcs {
 				if s.Static && !strings.Contains(dest.Value, ":") {
-					add(word(dest, strings.TrimSuffix(dest.Value, "/")+"/"+path.Base(strings.TrimSuffix(s.Value, "/"))), false, false)
+					add(word(dest, strings.TrimSuffix(dest.Value, "/")+"/"+path.Base(strings.TrimSuffix(s.Value, "/"))), tree, false)
+				}
+			}
+			if c.Name() == "rsync" {
+				for name := range a.long {
+					if strings.HasPrefix(name, "delete") {
+						add(dest, true, false) // the destination mirrors the source
+					}
 				}
 			}
 			// ln and mv replace a link at DEST rather than write through
@@ -174,12 +191,96 @@ func ownTargets(c *parse.Command) []ownTarget {
 		if extracts(c) {
 			if d, ok := tarDir(c); ok {
 				add(d, false, false)
+			} else {
+				add(word(c.Args[0], "."), false, false) // into the working directory
 			}
 		}
-	case "unzip":
-		for i, w := range c.Args {
-			if w.Value == "-d" && i+1 < len(c.Args) {
-				add(c.Args[i+1], false, false)
+	case "unzip", "7z", "7za", "unrar", "cpio", "patch":
+		// Extraction into -d DIR (unzip, patch), -oDIR (7z), or else the
+		// working directory; patch FILE.
+		d, ok := word(c.Args[0], "."), false
+		for i, w := range c.Args[1:] {
+			switch {
+			case (w.Value == "-d" || w.Value == "--directory") && c.Name() != "7z" && c.Name() != "7za" && i+2 < len(c.Args):
+				d, ok = c.Args[i+2], true
+			case strings.HasPrefix(w.Value, "--directory="):
+				d, ok = word(w, strings.TrimPrefix(w.Value, "--directory=")), true
+			case (c.Name() == "7z" || c.Name() == "7za") && strings.HasPrefix(w.Value, "-o") && len(w.Value) > 2:
+				d, ok = word(w, w.Value[2:]), true
+			}
+		}
+		if c.Name() == "patch" && !ok {
+			if ops := args(c, "-d", "-D", "-o", "-p", "-i", "--directory", "--output", "--input", "-F", "-z", "-B", "-V", "-r").operands; len(ops) > 0 {
+				d = ops[0] // patch FILE
+			}
+		}
+		if c.Name() != "cpio" || args(c).has("i", "extract") {
+			add(d, false, false)
+		}
+	case "mkdir":
+		// A directory in a file's place (mkdir config.toml) breaks it;
+		// guardsh's own directories themselves may be made.
+		for _, w := range args(c, "-m", "--mode", "-Z", "--context").operands {
+			out = append(out, ownTarget{w: w, inside: true})
+		}
+	case "script":
+		if ops := args(c, "-c", "--command", "-E", "--echo", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-t", "--timing").operands; len(ops) > 0 {
+			add(ops[len(ops)-1], false, false)
+		}
+	case "find":
+		// find DIR -delete, or -exec a writer: the tree under DIR.
+		writes := false
+		for i, w := range c.Args[1:] {
+			switch w.Value {
+			case "-delete":
+				writes = true
+			case "-fprint", "-fprint0", "-fprintf", "-fls":
+				if i+2 < len(c.Args) {
+					add(c.Args[i+2], false, false)
+				}
+			case "-exec", "-execdir", "-ok", "-okdir":
+				if i+2 < len(c.Args) {
+					switch path.Base(c.Args[i+2].Value) {
+					case "rm", "mv", "cp", "sed", "chmod", "chown", "truncate", "shred", "tee", "perl", "dd", "ln", "install", "unlink", "sh", "bash":
+						writes = true
+					}
+				}
+			}
+		}
+		if writes {
+			for _, w := range c.Args[1:] {
+				if strings.HasPrefix(w.Value, "-") || w.Value == "(" || w.Value == "!" {
+					break
+				}
+				add(w, false, false)
+			}
+		}
+	case "git":
+		if s, rest := sub(c, "-C", "-c", "--git-dir", "--work-tree"); s == "clone" || s == "init" {
+			if ops := args(subCommand(c, rest, s), "-b", "--branch", "-o", "--origin", "--depth", "--reference", "-c", "--config", "--template", "--separate-git-dir").operands; len(ops) > 0 {
+				if s == "init" || len(ops) > 1 {
+					add(ops[len(ops)-1], false, false)
+				}
+			}
+		}
+	case "emacs":
+		if contains(c.Argv(), "--batch") || contains(c.Argv(), "-batch") || contains(c.Argv(), "--script") {
+			for _, w := range args(c, "--eval", "-l", "--load", "-f", "--funcall", "--script").operands {
+				add(w, false, false)
+			}
+		}
+	case "awk", "gawk":
+		// gawk -i inplace PROGRAM FILE…
+		inplace := false
+		for i, w := range c.Args[1:] {
+			inplace = inplace || w.Value == "-iinplace" || w.Value == "--include=inplace" ||
+				(w.Value == "-i" || w.Value == "--include") && i+2 < len(c.Args) && c.Args[i+2].Value == "inplace"
+		}
+		if inplace {
+			if ops := args(c, "-i", "--include", "-f", "--file", "-v", "--assign", "-F", "--field-separator").operands; len(ops) > 1 {
+				for _, w := range ops[1:] {
+					add(w, false, false)
+				}
 			}
 		}
 	case "ed", "ex":
@@ -196,6 +297,23 @@ func ownTargets(c *parse.Command) []ownTarget {
 		if batch {
 			for _, w := range args(c, "-c", "--cmd", "-S", "-u", "-i", "-s", "-w", "-W").operands {
 				add(w, false, false)
+			}
+		}
+	}
+	// Output options of any program: -o FILE, --output FILE, --out=FILE,
+	// --output-dir DIR, -P DIR (wget): gcc -o ~/.local/bin/guardsh.
+	for i, w := range c.Args[1:] {
+		v := w.Value
+		name, val, eq := strings.Cut(v, "=")
+		switch name {
+		case "-o", "--output", "-out", "--out", "--outfile", "--output-file", "--output-dir", "--output-directory", "--directory-prefix", "-P", "--target", "--dest", "--destination":
+			if name == "-P" && c.Name() != "wget" || name == "-o" && eq {
+				continue
+			}
+			if eq {
+				add(word(w, val), false, false)
+			} else if i+2 < len(c.Args) {
+				add(c.Args[i+2], false, false)
 			}
 		}
 	}
@@ -239,7 +357,7 @@ func tarDir(c *parse.Command) (parse.Word, bool) {
 // ownKind says whose file a target is.
 func ownKind(env *hostPaths, c *parse.Command, t ownTarget) int {
 	v := t.w.Value
-	if guardshFile(v) {
+	if !t.inside && guardshFile(v) {
 		return ownGuardsh
 	}
 	if agentLiteral(v) || agentPath(v, t.whole) {
@@ -258,15 +376,54 @@ func ownKind(env *hostPaths, c *parse.Command, t ownTarget) int {
 		}
 	}
 	p, ok := env.env.Resolve(c.Dir, v, !t.link)
-	switch {
-	case !ok:
+	if !ok {
 		return ownNone
-	case env.guardsh(p, t.whole):
+	}
+	kind := env.kindOf(p, t)
+	if kind == ownNone && strings.ContainsAny(v, "*?[") {
+		// A glob the shell expands against the disk, as here:
+		// ~/.config/guard*/config.toml.
+		kind = env.globKind(c.Dir, v, t)
+	}
+	return kind
+}
+
+// kindOf says whose file a resolved path is.
+func (h *hostPaths) kindOf(p string, t ownTarget) int {
+	switch {
+	case t.inside:
+		if h.guardshInside(p) {
+			return ownGuardsh
+		}
+	case h.guardsh(p, t.whole):
 		return ownGuardsh
-	case agentPath(p, t.whole) || env.agentHome(p):
+	case agentPath(p, t.whole) || h.agentHome(p):
 		return ownAgent
 	}
 	return ownNone
+}
+
+// maxGlob bounds the matches of one glob that are looked at.
+const maxGlob = 64
+
+// globKind expands a glob against the disk and says whose files its
+// matches are.
+func (h *hostPaths) globKind(dir, v string, t ownTarget) int {
+	abs, ok := h.env.Resolve(dir, v, false)
+	if !ok {
+		return ownNone
+	}
+	matches, _ := filepath.Glob(abs)
+	kind := ownNone
+	for i, m := range matches {
+		if i == maxGlob {
+			break
+		}
+		if r, ok := h.env.Resolve("/", m, !t.link); ok {
+			kind = max(kind, h.kindOf(r, t))
+		}
+	}
+	return kind
 }
 
 // squashPathExpr turns the source text of a path expression into a path to
@@ -502,6 +659,17 @@ func (h *hostPaths) guardsh(p string, whole bool) bool {
 			if dir == d {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// guardshInside reports a path strictly inside one of guardsh's
+// directories.
+func (h *hostPaths) guardshInside(p string) bool {
+	for _, d := range h.dirs {
+		if strings.HasPrefix(p, d+"/") {
+			return true
 		}
 	}
 	return false

@@ -206,7 +206,7 @@ func agentHooks() []agentHook {
 			if err != nil {
 				continue // Copilot has no user settings
 			}
-			data, err := os.ReadFile(path)
+			data, err := atomicfile.ReadFile(path, atomicfile.MaxUpdate)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}

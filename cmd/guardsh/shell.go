@@ -10,12 +10,14 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"golang.org/x/term"
 
 	"github.com/guardsh/guardsh/approve"
 	"github.com/guardsh/guardsh/check"
 	"github.com/guardsh/guardsh/config"
+	"github.com/guardsh/guardsh/internal/atomicfile"
 	"github.com/guardsh/guardsh/rules"
 	"github.com/guardsh/guardsh/shells"
 )
@@ -64,9 +66,14 @@ func runShell(e *env, args []string) int {
 		text = inv.Command
 	case shells.ModeScript:
 		b, err := shellScript(inv.Script)
-		if err != nil {
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EISDIR) {
 			// The shell reports a missing or unreadable script itself.
 			return shellExec(e, real.Path, inv, nil)
+		}
+		if err != nil {
+			e.errorf("refused: cannot check the script %s: %v", inv.Script, err)
+			e.hint("nothing was run")
+			return shellExitRefused
 		}
 		text = string(b)
 		// A script that is not a regular file (bash <(...) passes
@@ -129,8 +136,8 @@ func runShell(e *env, args []string) int {
 	}
 	if inv.RCFile != "" {
 		// bash reads it when interactive; check it whenever it is named.
-		if b, err := os.ReadFile(inv.RCFile); err == nil {
-			shellMerge(res, check.Script(ctx, inv.RCFile, string(b), opts), "--rcfile "+inv.RCFile)
+		if r := shellStartupFile(ctx, inv.RCFile, "--rcfile", opts); r != nil {
+			shellMerge(res, r, "--rcfile "+inv.RCFile)
 		}
 	}
 	d := approve.Decide(ctx, res, approve.Request{
@@ -213,12 +220,29 @@ func shellCheckBashEnv(ctx context.Context, res *check.Result, bashEnv string, o
 			Tier: rules.Dangerous, Title: "BASH_ENV names its start-up file with an expansion guardsh does not evaluate",
 			Reason: "bash runs that file before the command, unchecked", Text: bashEnv, Source: "guardsh",
 			Suggest: "unset BASH_ENV, or set it to a plain path"}}}
-	} else if b, err := os.ReadFile(bashEnv); err == nil {
-		r = check.Script(ctx, bashEnv, string(b), opts)
-	} else {
+	} else if r = shellStartupFile(ctx, bashEnv, "BASH_ENV", opts); r == nil {
 		return // bash cannot read it either, and says so
 	}
 	shellMerge(res, r, "BASH_ENV="+bashEnv)
+}
+
+// shellStartupFile checks a start-up file bash would run before the command
+// (BASH_ENV, --rcfile). It is read without blocking and with a size limit: a
+// FIFO, a device or a file too large to check is an ask, since bash would
+// still run what it reads from it. It returns nil when the file does not
+// exist or cannot be read, which bash reports itself.
+func shellStartupFile(ctx context.Context, name, what string, opts check.Options) *check.Result {
+	b, err := atomicfile.ReadFile(name, shells.MaxStdinScript)
+	switch {
+	case err == nil:
+		return check.Script(ctx, name, string(b), opts)
+	case errors.Is(err, atomicfile.ErrNotRegular) || errors.Is(err, atomicfile.ErrTooLarge):
+		return &check.Result{Verdict: check.Ask, Findings: []rules.Finding{{
+			Tier: rules.Dangerous, Title: what + " names a start-up file guardsh cannot check",
+			Reason: fmt.Sprintf("%s: %v; bash runs what it reads from it before the command, unchecked", name, err),
+			Text:   name, Source: "guardsh", Suggest: "point " + what + " at a regular file, or unset it"}}}
+	}
+	return nil
 }
 
 // shellMerge adds the verdict and findings of another text bash would run
@@ -236,7 +260,7 @@ func shellMerge(res, r *check.Result, via string) {
 // else (a name without a slash that is not in the current directory) the
 // first readable file of that name in PATH.
 func shellScript(name string) ([]byte, error) {
-	b, err := os.ReadFile(name)
+	b, err := readScript(name)
 	if err == nil || strings.Contains(name, "/") || !errors.Is(err, fs.ErrNotExist) {
 		return b, err
 	}
@@ -246,12 +270,35 @@ func shellScript(name string) ([]byte, error) {
 		}
 		p := filepath.Join(dir, name)
 		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
-			if b, err := os.ReadFile(p); err == nil {
+			if b, err := readScript(p); err == nil {
 				return b, nil
 			}
 		}
 	}
 	return nil, err
+}
+
+// readScript reads a script file without blocking on a FIFO that has no
+// writer (it reads as empty) and no further than guardsh checks: a larger
+// file, or an endless one such as /dev/zero, is an error. Pipes (bash
+// <(…) passes /dev/fd/N) are read to their end.
+func readScript(name string) ([]byte, error) {
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return nil, syscall.EISDIR
+	}
+	b, err := io.ReadAll(io.LimitReader(f, shells.MaxStdinScript+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > shells.MaxStdinScript {
+		return nil, fmt.Errorf("%w: larger than %d MiB, too large to check", atomicfile.ErrTooLarge, shells.MaxStdinScript>>20)
+	}
+	return b, nil
 }
 
 // shellExec replaces guardsh with the real shell; it returns only if that

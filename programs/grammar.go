@@ -88,6 +88,8 @@ type option struct {
 	// exact is set for options the program refuses to see abbreviated
 	// (rm --no-preserve-root).
 	exact bool
+	// names are all spellings, shared by every Opt found (read only).
+	names []string
 }
 
 // Grammar is the compiled option grammar of one program or subcommand.
@@ -225,6 +227,10 @@ func (s *Spec) build(up *Grammar) (*Grammar, error) {
 			o.long = append(o.long, n)
 			g.long[n] = o
 		}
+		for _, c := range o.short {
+			o.names = append(o.names, string(c))
+		}
+		o.names = append(o.names, o.long...)
 		switch {
 		case len(o.long) > 0:
 			o.key = o.long[0]
@@ -288,6 +294,16 @@ type Parsed struct {
 	Err error
 }
 
+// grow makes room for the options and operands of n words in one
+// allocation each.
+func (p *Parsed) grow(n int) {
+	if n > 0 {
+		n = min(n, 16)
+		p.Opts = make([]Opt, 0, n)
+		p.Operands = make([]int, 0, n)
+	}
+}
+
 // Has reports whether any of the options is set (by any spelling: "r",
 // "recursive", "R" are one option). Git's --no-NAME does not count.
 func (p *Parsed) Has(names ...string) bool {
@@ -341,6 +357,7 @@ type Env struct {
 // For a program with subcommands it follows the tree.
 func (g *Grammar) Parse(words []string, env Env) *Parsed {
 	p := &Parsed{Program: g.Name, DashDash: -1}
+	p.grow(len(words))
 	g.parse(p, words, 0, env)
 	return p
 }
@@ -447,7 +464,7 @@ func (g *Grammar) option(p *Parsed, words []string, i int) (int, error) {
 			if g.Style == Git && w[j] >= '0' && w[j] <= '9' {
 				break // -5: a number (git log -5)
 			}
-			p.Opts = append(p.Opts, Opt{Key: string(w[j]), Names: []string{string(w[j])}, Spelled: string(w[j]), Unknown: true, Index: i})
+			p.Opts = append(p.Opts, Opt{Key: string(w[j]), Names: letterNames(w[j]), Spelled: string(w[j]), Unknown: true, Index: i})
 			continue
 		}
 		if o.arg == noArg {
@@ -480,13 +497,26 @@ func (g *Grammar) take(p *Parsed, o *option, spelled, val string, attached bool,
 	return i, nil
 }
 
+var (
+	lettersOnce sync.Once
+	letters     [256][]string
+)
+
+// letterNames returns the Names of an unknown short option, shared.
+func letterNames(b byte) []string {
+	lettersOnce.Do(func() {
+		for i := range letters {
+			letters[i] = []string{string(rune(i))}
+			if i >= 128 {
+				letters[i] = []string{string([]byte{byte(i)})}
+			}
+		}
+	})
+	return letters[b]
+}
+
 func (o *option) found(i int) Opt {
-	names := make([]string, 0, len(o.short)+len(o.long))
-	for _, s := range o.short {
-		names = append(names, string(s))
-	}
-	names = append(names, o.long...)
-	return Opt{Key: o.key, Names: names, Index: i}
+	return Opt{Key: o.key, Names: o.names, Index: i}
 }
 
 // longOption reads --name, --name=value or --name value (or -name for Go's

@@ -173,8 +173,22 @@ type Line struct {
 	Parsed  *Parsed
 	// Words are the arguments given to Parse (argv without the program).
 	Words []string
-	// Pred evaluates a $ condition; nil makes every predicate false.
-	Pred func(name string, operands []int) bool
+	// Pred evaluates a $ condition for the line; nil makes every
+	// predicate false. Ctx is for Pred's use (package rules keeps the
+	// command there).
+	Pred func(l *Line, name string, operands []int) bool
+	Ctx  any
+}
+
+// ReadInto is [Read] into a Parsed the caller holds.
+func ReadInto(p *Parsed, program string, words []string, env Env) {
+	g := Lookup(program)
+	if g == nil {
+		g = generic
+	}
+	*p = Parsed{Program: g.Name, DashDash: -1}
+	p.grow(len(words))
+	g.parse(p, words, 0, env)
 }
 
 // Read reads argv (without the program name) of the named program by its
@@ -190,6 +204,20 @@ func Read(program string, words []string, env Env) *Parsed {
 
 var generic = &Grammar{Name: "", Style: Loose, long: map[string]*option{}}
 
+// PredOnly reports a pattern of any program with only $ conditions ("*
+// $truncates-log"): it needs no reading of the command line.
+func (p *Pattern) PredOnly() bool {
+	if !contains(p.Programs, "*") || len(p.Words) > 0 {
+		return false
+	}
+	for _, c := range p.Conds {
+		if c.Pred == "" {
+			return false
+		}
+	}
+	return true
+}
+
 // Match reports whether the line has the pattern's form.
 func (p *Pattern) Match(l *Line) bool {
 	if !contains(p.Programs, "*") && !contains(p.Programs, l.Program) {
@@ -202,10 +230,13 @@ func (p *Pattern) Match(l *Line) bool {
 	if pr == nil || pr.Err != nil {
 		return false // the program refuses the line: nothing runs
 	}
-	seq := make([]string, 0, len(pr.Path)+len(pr.Operands))
-	seq = append(seq, pr.Path...)
-	for _, i := range pr.Operands {
-		seq = append(seq, l.Words[i])
+	// The subcommand path, then the operands.
+	n := len(pr.Path) + len(pr.Operands)
+	seq := func(j int) string {
+		if j < len(pr.Path) {
+			return pr.Path[j]
+		}
+		return l.Words[pr.Operands[j-len(pr.Path)]]
 	}
 	anywhere := false
 	if g := Lookup(l.Program); g == nil || g.Style == Loose || g.Style == Cobra {
@@ -216,8 +247,8 @@ func (p *Pattern) Match(l *Line) bool {
 	at := 0
 	for k, alts := range p.Words {
 		found := false
-		for ; at < len(seq); at++ {
-			if anyGlob(alts, seq[at]) {
+		for ; at < n; at++ {
+			if anyGlob(alts, seq(at)) {
 				found = true
 				at++
 				break
@@ -231,12 +262,7 @@ func (p *Pattern) Match(l *Line) bool {
 		}
 	}
 	// The operands after the matched words, as positions in Words.
-	var rest []int
-	for j := at; j < len(seq); j++ {
-		if j >= len(pr.Path) {
-			rest = append(rest, pr.Operands[j-len(pr.Path)])
-		}
-	}
+	rest := pr.Operands[max(0, at-len(pr.Path)):]
 	for _, c := range p.Conds {
 		if c.holds(l, rest) == c.Not {
 			return false
@@ -248,7 +274,7 @@ func (p *Pattern) Match(l *Line) bool {
 func (c Cond) holds(l *Line, rest []int) bool {
 	switch {
 	case c.Pred != "":
-		return l.Pred != nil && l.Pred(c.Pred, rest)
+		return l.Pred != nil && l.Pred(l, c.Pred, rest)
 	case c.Operand != "":
 		for _, i := range rest {
 			if anyGlob(strings.Split(c.Operand, "|"), l.Words[i]) {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strings"
+	"sync/atomic"
 
 	"github.com/guardsh/guardsh/parse"
 	"github.com/guardsh/guardsh/programs"
@@ -11,18 +12,64 @@ import (
 // program's grammar in package programs, or nil for a program guardsh has
 // no grammar for.
 func readLine(c *parse.Command) *programs.Parsed {
-	if len(c.Args) == 0 {
+	if len(c.Args) == 0 || programs.Lookup(c.Name()) == nil {
 		return nil
 	}
-	g := programs.Lookup(c.Name())
-	if g == nil {
-		return nil
+	p, _ := read(c)
+	return p
+}
+
+// A reading is a command read by its grammar, kept for the next rule that
+// asks about the same command.
+type reading struct {
+	c      *parse.Command
+	parsed programs.Parsed
+	words  []string
+	line   programs.Line // for pack patterns
+}
+
+// lastRead holds the latest reading: the rules tried on one command ask
+// about it in turn, so one entry is enough. It keeps its command alive, so
+// the pointer cannot be reused by another command while it is cached.
+var lastRead atomic.Pointer[reading]
+
+// read returns how the command's program reads its arguments (for a
+// program guardsh has no grammar for, the generic way) and the argument
+// words.
+func read(c *parse.Command) (*programs.Parsed, []string) {
+	r := readingOf(c)
+	return &r.parsed, r.words
+}
+
+func readingOf(c *parse.Command) *reading {
+	if r := lastRead.Load(); r != nil && r.c == c {
+		return r
 	}
-	words := make([]string, len(c.Args)-1)
-	for i, w := range c.Args[1:] {
-		words[i] = w.Value
+	var words []string
+	if len(c.Args) > 1 {
+		words = make([]string, len(c.Args)-1)
+		for i, w := range c.Args[1:] {
+			words[i] = w.Value
+		}
 	}
-	return g.Parse(words, programs.Env{PosixlyCorrect: posixlyCorrect(c)})
+	r := &reading{c: c, words: words}
+	programs.ReadInto(&r.parsed, c.Name(), words, programs.Env{PosixlyCorrect: posixlyCorrect(c)})
+	r.line = programs.Line{Program: c.Name(), Words: words, Parsed: &r.parsed, Pred: linePredicate, Ctx: c}
+	lastRead.Store(r)
+	return r
+}
+
+// packLine returns the command as pack patterns read it.
+func packLine(c *parse.Command) *programs.Line { return &readingOf(c).line }
+
+// linePredicate evaluates a pack's $ condition on the command in l.Ctx.
+func linePredicate(l *programs.Line, pred string, rest []int) bool {
+	c := l.Ctx.(*parse.Command)
+	var ws []parse.Word
+	if len(c.Args) > 0 {
+		ws = c.Args[1:]
+	}
+	return packPredicate(pred, c, ws, rest)
 }
 
 // modules maps the Python modules that are command-line programs to the

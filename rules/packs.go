@@ -95,18 +95,22 @@ func entryMatches(e *programs.Entry, c *parse.Command) bool {
 	if err != nil {
 		return false // reported by the pack tests and when loading a user pack
 	}
-	name, ws := c.Name(), []parse.Word(nil)
+	var ws []parse.Word
 	if len(c.Args) > 0 {
 		ws = c.Args[1:]
 	}
-	words := make([]string, len(ws))
-	for i, w := range ws {
-		words[i] = w.Value
-	}
-	l := &programs.Line{Program: name, Words: words,
-		Parsed: programs.Read(name, words, programs.Env{PosixlyCorrect: posixlyCorrect(c)}),
-		Pred:   func(pred string, rest []int) bool { return packPredicate(pred, c, ws, rest) }}
+	var l *programs.Line
 	for _, p := range pats {
+		if p.PredOnly() {
+			// * $pred: asked of every command; no reading needed.
+			if packPredicates(p, c, ws) {
+				return true
+			}
+			continue
+		}
+		if l == nil {
+			l = packLine(c)
+		}
 		if p.Match(l) {
 			return true
 		}
@@ -114,113 +118,127 @@ func entryMatches(e *programs.Entry, c *parse.Command) bool {
 	return false
 }
 
-// packPredicates are the $name conditions of pack patterns: what a glob
+// predicates are the $name conditions of pack patterns: what a glob
 // cannot say. Each gets the command, its argument words and the positions
 // (in ws) of the operands after the pattern's words.
-var packPredicates = map[string]func(c *parse.Command, ws []parse.Word, rest []int) bool{
-	// harmless-aws: delete calls that remove a message or a tag, not data.
-	"harmless-aws": func(c *parse.Command, ws []parse.Word, rest []int) bool {
-		for _, w := range ws {
-			switch w.Value {
-			case "delete-message", "delete-message-batch", "delete-tags", "delete-alarms":
-				return true
+var predicates map[string]func(c *parse.Command, ws []parse.Word, rest []int) bool
+
+func init() {
+	predicates = map[string]func(c *parse.Command, ws []parse.Word, rest []int) bool{
+		// harmless-aws: delete calls that remove a message or a tag, not data.
+		"harmless-aws": func(c *parse.Command, ws []parse.Word, rest []int) bool {
+			for _, w := range ws {
+				switch w.Value {
+				case "delete-message", "delete-message-batch", "delete-tags", "delete-alarms":
+					return true
+				}
 			}
-		}
-		return false
-	},
-	// real-destination: the last operand (rsync's destination) is a real
-	// directory: absolute, in a home, or on another host; not a
-	// temporary directory, not relative to the project.
-	"real-destination": func(c *parse.Command, ws []parse.Word, rest []int) bool {
-		if len(rest) < 2 {
 			return false
-		}
-		d := ws[rest[len(rest)-1]].Value
-		if underTemp(d) || inTemp(d) {
-			return false
-		}
-		if host, _, ok := strings.Cut(d, ":"); ok && host != "" && !strings.Contains(host, "/") {
-			return true // host:dir, on another machine
-		}
-		return absolute(d) || strings.HasPrefix(d, "${HOME}") || !ws[rest[len(rest)-1]].Static
-	},
-	// truncates-log: the command empties or overwrites a log file: a
-	// truncating redirection, truncate, shred, cp or tee onto it, rm of
-	// it.
-	"truncates-log": func(c *parse.Command, ws []parse.Word, rest []int) bool {
-		for _, r := range c.Redirs {
-			if (r.Op == ">" || r.Op == ">|" || r.Op == "&>") && logFile(r.Target.Value) {
-				return true
+		},
+		// real-destination: the last operand (rsync's destination) is a real
+		// directory: absolute, in a home, or on another host; not a
+		// temporary directory, not relative to the project.
+		"real-destination": func(c *parse.Command, ws []parse.Word, rest []int) bool {
+			if len(rest) < 2 {
+				return false
 			}
-		}
-		switch c.Name() {
-		case "truncate", "shred", "rm", "unlink", "cp", "dd", "tee":
-		default:
-			return false
-		}
-		if c.Name() == "tee" && args(c).has("a", "append") {
-			return false
-		}
-		for _, w := range writeTargets(c) {
-			if logFile(w.Value) {
-				return true
+			d := ws[rest[len(rest)-1]].Value
+			if underTemp(d) || inTemp(d) {
+				return false
 			}
-		}
-		if c.Name() == "rm" || c.Name() == "unlink" {
-			for _, w := range args(c).operands {
+			if host, _, ok := strings.Cut(d, ":"); ok && host != "" && !strings.Contains(host, "/") {
+				return true // host:dir, on another machine
+			}
+			return absolute(d) || strings.HasPrefix(d, "${HOME}") || !ws[rest[len(rest)-1]].Static
+		},
+		// truncates-log: the command empties or overwrites a log file: a
+		// truncating redirection, truncate, shred, cp or tee onto it, rm of
+		// it.
+		"truncates-log": func(c *parse.Command, ws []parse.Word, rest []int) bool {
+			for _, r := range c.Redirs {
+				if (r.Op == ">" || r.Op == ">|" || r.Op == "&>") && logFile(r.Target.Value) {
+					return true
+				}
+			}
+			switch c.Name() {
+			case "truncate", "shred", "rm", "unlink", "cp", "dd", "tee":
+			default:
+				return false
+			}
+			if c.Name() == "tee" && args(c).has("a", "append") {
+				return false
+			}
+			for _, w := range writeTargets(c) {
 				if logFile(w.Value) {
 					return true
 				}
 			}
-		}
-		return false
-	},
-	// git-insecure: git config KEY VALUE turning http.sslVerify off.
-	"git-insecure": func(c *parse.Command, ws []parse.Word, rest []int) bool {
-		if len(rest) < 2 {
+			if c.Name() == "rm" || c.Name() == "unlink" {
+				for _, w := range args(c).operands {
+					if logFile(w.Value) {
+						return true
+					}
+				}
+			}
+			return false
+		},
+		// git-insecure: git config KEY VALUE turning http.sslVerify off.
+		"git-insecure": func(c *parse.Command, ws []parse.Word, rest []int) bool {
+			if len(rest) < 2 {
+				return false
+			}
+			k := strings.ToLower(ws[rest[0]].Value)
+			return strings.HasPrefix(k, "http.") && strings.HasSuffix(k, ".sslverify") && falsy(ws[rest[1]].Value)
+		},
+		// npm-insecure: strict-ssl false (npm, pnpm, yarn 1) or
+		// enableStrictSsl false (yarn 2+).
+		"npm-insecure": func(c *parse.Command, ws []parse.Word, rest []int) bool {
+			if len(rest) == 0 {
+				return false
+			}
+			k, v, eq := strings.Cut(strings.ToLower(ws[rest[0]].Value), "=")
+			if !eq && len(rest) > 1 {
+				v = ws[rest[1]].Value
+			}
+			return (k == "strict-ssl" || k == "enablestrictssl") && falsy(v)
+		},
+		// insecure-env-write: text that sets GIT_SSL_NO_VERIFY,
+		// NODE_TLS_REJECT_UNAUTHORIZED=0 or PYTHONHTTPSVERIFY=0 is written to a
+		// file (an rc file, .env, /etc/environment).
+		"insecure-env-write": func(c *parse.Command, ws []parse.Word, rest []int) bool {
+			for _, t := range writeTargets(c) {
+				v := t.Value
+				if credentialFile(v) || systemConfig(v) || strings.Contains(v, "environment.d/") || path.Base(v) == ".envrc" {
+					return insecureEnv(wordsText(ws) + "\n" + c.StdinText)
+				}
+			}
+			return false
+		},
+		// sudoers-nopasswd: a NOPASSWD rule written to sudoers.
+		"sudoers-nopasswd": func(c *parse.Command, ws []parse.Word, rest []int) bool {
+			sudoers := false
+			for _, w := range writeTargets(c) {
+				if w.Value == "/etc/sudoers" || strings.HasPrefix(w.Value, "/etc/sudoers.d/") || strings.HasPrefix(w.Value, "/private/etc/sudoers") {
+					sudoers = true
+				}
+			}
+			return sudoers && strings.Contains(wordsText(ws)+"\n"+c.StdinText, "NOPASSWD")
+		},
+	}
+}
+
+// packPredicates evaluates a pattern made of $ conditions only.
+func packPredicates(p *programs.Pattern, c *parse.Command, ws []parse.Word) bool {
+	for _, cd := range p.Conds {
+		if packPredicate(cd.Pred, c, ws, nil) == cd.Not {
 			return false
 		}
-		k := strings.ToLower(ws[rest[0]].Value)
-		return strings.HasPrefix(k, "http.") && strings.HasSuffix(k, ".sslverify") && falsy(ws[rest[1]].Value)
-	},
-	// npm-insecure: strict-ssl false (npm, pnpm, yarn 1) or
-	// enableStrictSsl false (yarn 2+).
-	"npm-insecure": func(c *parse.Command, ws []parse.Word, rest []int) bool {
-		if len(rest) == 0 {
-			return false
-		}
-		k, v, eq := strings.Cut(strings.ToLower(ws[rest[0]].Value), "=")
-		if !eq && len(rest) > 1 {
-			v = ws[rest[1]].Value
-		}
-		return (k == "strict-ssl" || k == "enablestrictssl") && falsy(v)
-	},
-	// insecure-env-write: text that sets GIT_SSL_NO_VERIFY,
-	// NODE_TLS_REJECT_UNAUTHORIZED=0 or PYTHONHTTPSVERIFY=0 is written to a
-	// file (an rc file, .env, /etc/environment).
-	"insecure-env-write": func(c *parse.Command, ws []parse.Word, rest []int) bool {
-		for _, t := range writeTargets(c) {
-			v := t.Value
-			if credentialFile(v) || systemConfig(v) || strings.Contains(v, "environment.d/") || path.Base(v) == ".envrc" {
-				return insecureEnv(wordsText(ws) + "\n" + c.StdinText)
-			}
-		}
-		return false
-	},
-	// sudoers-nopasswd: a NOPASSWD rule written to sudoers.
-	"sudoers-nopasswd": func(c *parse.Command, ws []parse.Word, rest []int) bool {
-		sudoers := false
-		for _, w := range writeTargets(c) {
-			if w.Value == "/etc/sudoers" || strings.HasPrefix(w.Value, "/etc/sudoers.d/") || strings.HasPrefix(w.Value, "/private/etc/sudoers") {
-				sudoers = true
-			}
-		}
-		return sudoers && strings.Contains(wordsText(ws)+"\n"+c.StdinText, "NOPASSWD")
-	},
+	}
+	return true
 }
 
 func packPredicate(name string, c *parse.Command, ws []parse.Word, rest []int) bool {
-	f := packPredicates[name]
+	f := predicates[name]
 	return f != nil && f(c, ws, rest)
 }
 

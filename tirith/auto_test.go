@@ -20,12 +20,7 @@ func TestAutoInstallEndToEnd(t *testing.T) {
 	}
 	archive, _ := realTarGz(t)
 	// Build before isolate: go needs the real HOME for its caches.
-	dir := t.TempDir()
-	guardsh := filepath.Join(dir, "guardsh")
-	build := exec.Command("go", "build", "-o", guardsh, "github.com/guardsh/guardsh/cmd/guardsh")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	guardsh := buildGuardsh(t)
 	isolate(t)
 	base := newRelease(archive).serve(t)
 

@@ -63,27 +63,36 @@ type InstallOptions struct {
 // Installed describes guardsh's own copy of tirith. It is kept beside the
 // binary, in Dirs.Bin/tirith.json.
 type Installed struct {
-	Path          string    `json:"path"`
-	Version       string    `json:"version"`
-	Asset         string    `json:"asset"`
-	URL           string    `json:"url"`
-	ArchiveSHA256 string    `json:"archive_sha256"`
-	BinarySHA256  string    `json:"binary_sha256"`
-	Cosign        bool      `json:"cosign"` // checksums.txt's signature verified by cosign
-	Pinned        bool      `json:"pinned"` // the archive matched the tirith.sha256 pin
-	InstalledAt   time.Time `json:"installed_at"`
+	Path          string `json:"path"`
+	Version       string `json:"version"`
+	Asset         string `json:"asset"`
+	URL           string `json:"url"`
+	ArchiveSHA256 string `json:"archive_sha256"`
+	BinarySHA256  string `json:"binary_sha256"`
+	// Known is set when the binary matched the digest compiled into
+	// guardsh for this version and asset (see KnownDigest).
+	Known       bool      `json:"known"`
+	Cosign      bool      `json:"cosign"` // checksums.txt's signature verified by cosign
+	Pinned      bool      `json:"pinned"` // the archive or the binary matched the tirith.sha256 pin
+	InstalledAt time.Time `json:"installed_at"`
 }
 
 // Verified says in words how the copy was verified.
 func (in *Installed) Verified() string {
-	s := "sha256 only (cosign was not on PATH; it will be verified once cosign is installed)"
+	var parts []string
+	if in.Known {
+		parts = append(parts, "the binary's SHA-256 is the one guardsh ships for tirith "+in.Version)
+	}
 	if in.Cosign {
-		s = "sha256 + cosign signature of checksums.txt"
+		parts = append(parts, "cosign signature of checksums.txt")
 	}
 	if in.Pinned {
-		s += ", matches the tirith.sha256 pin"
+		parts = append(parts, "matches the tirith.sha256 pin")
 	}
-	return s
+	if len(parts) == 0 {
+		return "checksums.txt only, which proves nothing about who made it (installed by an older guardsh: run 'guardsh tirith install' again)"
+	}
+	return strings.Join(parts, "; ")
 }
 
 // A Failure is the marker of the last failed install, in
@@ -96,6 +105,11 @@ type Failure struct {
 	// was required and not on PATH.
 	CosignMissing bool `json:"cosign_missing,omitempty"`
 }
+
+// ErrUnverifiable is wrapped by the error of an install that nothing could
+// prove to be tirith's: no digest compiled into guardsh for the version
+// and platform, no cosign on PATH, no tirith.sha256 pin.
+var ErrUnverifiable = errors.New("nothing would prove the download is tirith's")
 
 // Backoff is how long after a failed install no automatic install is tried.
 const Backoff = 24 * time.Hour
@@ -138,7 +152,8 @@ func RecordFailure(dirs Dirs, version string, err error) error {
 	if !filepath.IsAbs(dirs.Cache) {
 		return fmt.Errorf("cache directory %q is not absolute", dirs.Cache)
 	}
-	f := Failure{Time: time.Now().UTC(), Version: version, Reason: err.Error(), CosignMissing: errors.Is(err, ErrCosignMissing)}
+	f := Failure{Time: time.Now().UTC(), Version: version, Reason: err.Error(),
+		CosignMissing: errors.Is(err, ErrCosignMissing) || errors.Is(err, ErrUnverifiable)}
 	data, _ := json.MarshalIndent(f, "", "  ")
 	return writeFileAtomic(filepath.Join(dirs.Cache, failureFile), data, 0o600)
 }
@@ -166,12 +181,18 @@ var ErrCosignMissing = errors.New("cosign is required (tirith.require_cosign) bu
 
 // Install downloads tirith, verifies it and installs it as Dirs.Bin/tirith.
 // The archive's SHA-256 must match exactly one line for its asset in
-// checksums.txt; if cosign is on PATH, it must accept checksums.txt's
-// signature for tirith's release workflow at that tag; a pin in
-// opts.SHA256 must match. Only the archive's top-level tirith file is
-// unpacked, after every entry is checked, and it must pass [Probe] before an
-// atomic rename puts it in place. Every failure is recorded with
-// [RecordFailure]; a success removes the marker.
+// checksums.txt — which only proves the download intact, since the same
+// server sends both. What proves it tirith's is one of: the unpacked
+// binary's SHA-256 equals the digest compiled into guardsh for the version
+// and asset ([KnownDigest]; when there is one, it must match, whatever
+// else vouches); cosign on PATH accepts checksums.txt's signature for
+// tirith's release workflow at that tag; or a pin in opts.SHA256 equals the
+// archive's or the binary's SHA-256. With none of them the install is
+// refused before any download ([ErrUnverifiable]). Only the archive's
+// top-level tirith file is unpacked, after every entry is checked; it is
+// run (by [Probe]) only once verified, and an atomic rename puts it in
+// place. Every failure is recorded with [RecordFailure]; a success removes
+// the marker.
 func Install(ctx context.Context, opts InstallOptions) (*Installed, error) {
 	in, err := install(ctx, &opts)
 	if err != nil {
@@ -242,6 +263,10 @@ func install(ctx context.Context, o *InstallOptions) (*Installed, error) {
 	if cosign == "" && o.RequireCosign {
 		return nil, ErrCosignMissing
 	}
+	known, hasKnown := KnownDigest(o.Version, asset)
+	if !hasKnown && cosign == "" && pin == "" {
+		return nil, fmt.Errorf("%w: guardsh ships no digest of the tirith %s binary for %s, cosign is not on PATH and tirith.sha256 pins nothing", ErrUnverifiable, o.Version, asset)
+	}
 	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
 	dir := base.String() + "/v" + o.Version + "/"
@@ -259,9 +284,8 @@ func install(ctx context.Context, o *InstallOptions) (*Installed, error) {
 	if err != nil {
 		return nil, err
 	}
-	if pin != "" && pin != want {
-		return nil, fmt.Errorf("checksums.txt says %s for %s, but tirith.sha256 pins %s", want, asset, pin)
-	}
+	// A pin of the archive is checked now; one of the binary once it is
+	// unpacked.
 	// cosign reads files: keep the release's small files in a private dir.
 	if err := os.MkdirAll(o.Dirs.Cache, 0o700); err != nil {
 		return nil, err
@@ -307,6 +331,13 @@ func install(ctx context.Context, o *InstallOptions) (*Installed, error) {
 		return nil, fmt.Errorf("unpacking %s: %w", asset, err)
 	}
 	defer os.Remove(tmp)
+	// Verified before it is ever run.
+	if hasKnown && binSum != known {
+		return nil, fmt.Errorf("the tirith binary in %s has SHA-256 %s, but guardsh ships %s as tirith %s's for this platform (from tirith's own npm package): this is not the binary tirith published", asset, binSum, known, o.Version)
+	}
+	if pin != "" && pin != want && pin != binSum {
+		return nil, fmt.Errorf("tirith.sha256 pins %s, which is neither the SHA-256 of %s (%s) nor that of the tirith binary in it (%s)", pin, asset, want, binSum)
+	}
 	b, err := Probe(ctx, tmp, "")
 	if err != nil {
 		return nil, err
@@ -316,7 +347,7 @@ func install(ctx context.Context, o *InstallOptions) (*Installed, error) {
 	}
 	in := &Installed{
 		Path: filepath.Join(o.Dirs.Bin, "tirith"), Version: o.Version, Asset: asset, URL: dir + asset,
-		ArchiveSHA256: want, BinarySHA256: binSum, Cosign: cosign != "", Pinned: pin != "",
+		ArchiveSHA256: want, BinarySHA256: binSum, Known: hasKnown, Cosign: cosign != "", Pinned: pin != "",
 		InstalledAt: time.Now().UTC(),
 	}
 	if err := commit(o.Dirs, tmp, rel, in); err != nil {

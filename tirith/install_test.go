@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -243,10 +244,10 @@ func TestInstallHappy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if in.Cosign || in.Pinned || in.Version != "0.4.2" || in.Asset != testAsset || in.ArchiveSHA256 != sum(archive) || in.BinarySHA256 != sum(bin) {
+	if !in.Known || in.Cosign || in.Pinned || in.Version != "0.4.2" || in.Asset != testAsset || in.ArchiveSHA256 != sum(archive) || in.BinarySHA256 != sum(bin) {
 		t.Errorf("installed = %+v", in)
 	}
-	if !strings.Contains(in.Verified(), "sha256 only") {
+	if !strings.Contains(in.Verified(), "the one guardsh ships for tirith 0.4.2") {
 		t.Errorf("Verified() = %q", in.Verified())
 	}
 	got, err := fileSHA256(filepath.Join(dirs.Bin, "tirith"))
@@ -274,7 +275,7 @@ func TestInstallHappy(t *testing.T) {
 	if strings.Join(names, " ") != ".install.lock tirith tirith-release tirith.json" {
 		t.Errorf("bin dir holds %q", names)
 	}
-	b, err := Locate(context.Background(), "", "/nonexistent", dirs)
+	b, err := Locate(context.Background(), "", "/nonexistent", "", dirs)
 	if err != nil || b.From != FromGuardsh || b.Version != "0.4.2" {
 		t.Fatalf("Locate after install = %+v, %v", b, err)
 	}
@@ -378,10 +379,30 @@ func TestInstallPin(t *testing.T) {
 	assertNothingInstalled(t, dirs, "pins")
 }
 
+// knowBinary makes guardsh know sum as the binary of tirith version in
+// asset, for the rest of one test.
+func knowBinary(t *testing.T, version, asset, sum string) {
+	t.Helper()
+	old := knownBinaries
+	knownBinaries = map[string]map[string]string{}
+	for v, m := range old {
+		knownBinaries[v] = maps.Clone(m)
+	}
+	if knownBinaries[version] == nil {
+		knownBinaries[version] = map[string]string{}
+	}
+	knownBinaries[version][asset] = sum
+	t.Cleanup(func() { knownBinaries = old })
+}
+
 // TestInstallRefuses serves a release tampered with in one way each time;
-// every install must fail and leave nothing installed.
+// every install must fail and leave nothing installed. The fake binary of
+// the "good" archive counts as a known one here, so that each tampering
+// meets the check it is about.
 func TestInstallRefuses(t *testing.T) {
-	good := makeTarGz(t, releaseEntries([]byte("#!/bin/sh\necho tirith 0.4.2\n")))
+	goodBin := []byte("#!/bin/sh\necho tirith 0.4.2\n")
+	knowBinary(t, "0.4.2", testAsset, sum(goodBin))
+	good := makeTarGz(t, releaseEntries(goodBin))
 	withEntry := func(e tarEntry) []byte {
 		return makeTarGz(t, append(releaseEntries([]byte("#!/bin/sh\n")), e))
 	}

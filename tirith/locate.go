@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -64,12 +65,19 @@ var ErrNotFound = errors.New("tirith not found")
 
 // Locate finds tirith (the configured path, then $PATH, then guardsh's own
 // copy) and probes it unless the probe cache in dirs.Cache already knows
-// this very file (same path, size, modification time and inode). A binary
-// that fails the probe is refused, and the refusal is cached too.
-func Locate(ctx context.Context, configPath, pathEnv string, dirs Dirs) (*Binary, error) {
+// this very file (same path, size, modification and change time, inode). A
+// binary that fails the probe is refused, and the refusal is cached too.
+// guardsh's own copy is first checked to be a tirith guardsh can vouch for
+// (see [VerifyOwn]; pin is tirith.sha256), and is never run otherwise.
+func Locate(ctx context.Context, configPath, pathEnv, pin string, dirs Dirs) (*Binary, error) {
 	path, from, err := find(configPath, pathEnv, dirs)
 	if err != nil {
 		return nil, err
+	}
+	if from == FromGuardsh {
+		if err := VerifyOwn(path, pin, dirs); err != nil {
+			return nil, err
+		}
 	}
 	b, err := Probe(ctx, path, dirs.Cache)
 	if b != nil {
@@ -117,12 +125,108 @@ func isExecutable(p string) bool {
 	return err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0
 }
 
+// VerifyOwn checks that guardsh's own copy of tirith at path is one guardsh
+// can vouch for before it is run: its SHA-256 is a digest compiled into
+// guardsh ([KnownDigest]), or the one recorded by an install that cosign
+// verified, or that a tirith.sha256 pin still in the config (pin) vouched
+// for. A copy that an older guardsh installed on checksums.txt alone, or
+// that was replaced since, is refused with what to do. The SHA-256 is
+// cached in dirs.Cache by path, size, modification and change time and
+// inode, so a copy is hashed once, not on every check.
+func VerifyOwn(path, pin string, dirs Dirs) error {
+	sum, err := ownDigest(path, dirs.Cache)
+	if err != nil {
+		return fmt.Errorf("guardsh's copy of tirith %s cannot be verified: %v", path, err)
+	}
+	if _, _, ok := knownBinary(sum); ok {
+		return nil
+	}
+	pin = strings.ToLower(strings.TrimSpace(pin))
+	in, _ := ReadInstalled(dirs)
+	var why string
+	switch {
+	case in == nil:
+		why = "it matches no digest guardsh ships, and guardsh has no record of installing it"
+	case in.BinarySHA256 != sum:
+		why = fmt.Sprintf("it changed since guardsh installed %s (which had SHA-256 %s)", in.Version, in.BinarySHA256)
+	case in.Cosign:
+		return nil
+	case in.Pinned && pin != "" && (pin == in.ArchiveSHA256 || pin == sum):
+		return nil
+	case in.Pinned:
+		why = "it was installed under a tirith.sha256 pin that the config no longer holds"
+	default:
+		why = "it was installed on checksums.txt alone, which proves nothing about who made it"
+	}
+	return fmt.Errorf("guardsh's copy of tirith %s (SHA-256 %s) is not run: %s; run 'guardsh tirith install' to replace it", path, sum, why)
+}
+
+// digestFile caches the SHA-256 of guardsh's own copy, keyed by path.
+const digestFile = "tirith-digest.json"
+
+type digestEntry struct {
+	fileKey
+	SHA256 string `json:"sha256"`
+}
+
+// digestRuns counts SHA-256 computations of own copies (tests).
+var digestRuns atomic.Int64
+
+// ownDigest returns the SHA-256 of the file at path, from the cache in
+// cacheDir when it knows this very file.
+func ownDigest(path, cacheDir string) (string, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return "", err
+	}
+	key := keyOf(path, fi)
+	var cache map[string]digestEntry
+	if data, err := os.ReadFile(filepath.Join(cacheDir, digestFile)); err == nil {
+		json.Unmarshal(data, &cache)
+	}
+	if e, ok := cache[path]; ok && e.fileKey == key && isSHA256(e.SHA256) {
+		return e.SHA256, nil
+	}
+	digestRuns.Add(1)
+	sum, err := fileSHA256(path)
+	if err != nil {
+		return "", err
+	}
+	if fi2, err := os.Stat(path); err != nil || keyOf(path, fi2) != key {
+		return "", errors.New("it changed while it was read")
+	}
+	if cacheDir != "" {
+		if cache == nil {
+			cache = map[string]digestEntry{}
+		}
+		cache[path] = digestEntry{fileKey: key, SHA256: sum}
+		if data, err := json.MarshalIndent(cache, "", "  "); err == nil {
+			_ = writeFileAtomic(filepath.Join(cacheDir, digestFile), data, 0o600) // a cache: losing it costs one hash
+		}
+	}
+	return sum, nil
+}
+
+// A fileKey identifies one version of a file: a change of content changes
+// its change time (ctime), which no user can set.
+type fileKey struct {
+	Size    int64  `json:"size"`
+	ModTime int64  `json:"mtime_ns"`
+	Ctime   int64  `json:"ctime_ns"`
+	Inode   uint64 `json:"inode"`
+}
+
+func keyOf(path string, fi fs.FileInfo) fileKey {
+	return fileKey{Size: fi.Size(), ModTime: fi.ModTime().UnixNano(), Ctime: ctime(path), Inode: inode(fi)}
+}
+
 // probeFile is the probe cache, keyed by path.
 const probeFile = "tirith-probe.json"
 
 type probeEntry struct {
 	Size    int64     `json:"size"`
 	ModTime int64     `json:"mtime_ns"`
+	Ctime   int64     `json:"ctime_ns"`
 	Inode   uint64    `json:"inode"`
 	OK      bool      `json:"ok"`
 	Reason  string    `json:"reason,omitempty"`
@@ -130,8 +234,8 @@ type probeEntry struct {
 	Probed  time.Time `json:"probed"`
 }
 
-func (e probeEntry) same(fi fs.FileInfo) bool {
-	return e.Size == fi.Size() && e.ModTime == fi.ModTime().UnixNano() && e.Inode == inode(fi)
+func (e probeEntry) same(path string, fi fs.FileInfo) bool {
+	return e.Size == fi.Size() && e.ModTime == fi.ModTime().UnixNano() && e.Ctime == ctime(path) && e.Inode == inode(fi)
 }
 
 // Probe checks that the file at path is a tirith guardsh can trust with
@@ -139,14 +243,14 @@ func (e probeEntry) same(fi fs.FileInfo) bool {
 // with exactly the flags guardsh passes gives a JSON verdict that is not
 // allow (a binary that took one of them for part of the command would
 // say allow). The result is cached in cacheDir (if not empty) under the
-// file's size, modification time and inode.
+// file's size, modification and change time and inode.
 func Probe(ctx context.Context, path, cacheDir string) (*Binary, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
 	cache := readProbeCache(cacheDir)
-	if e, ok := cache[path]; ok && e.same(fi) && (e.OK || time.Since(e.Probed) < time.Hour) {
+	if e, ok := cache[path]; ok && e.same(path, fi) && (e.OK || time.Since(e.Probed) < time.Hour) {
 		if !e.OK {
 			return nil, fmt.Errorf("%s failed the probe: %s", path, e.Reason)
 		}
@@ -154,7 +258,7 @@ func Probe(ctx context.Context, path, cacheDir string) (*Binary, error) {
 		return &b, nil
 	}
 	b, perr := probe(ctx, path)
-	e := probeEntry{Size: fi.Size(), ModTime: fi.ModTime().UnixNano(), Inode: inode(fi), OK: perr == nil, Probed: time.Now().UTC()}
+	e := probeEntry{Size: fi.Size(), ModTime: fi.ModTime().UnixNano(), Ctime: ctime(path), Inode: inode(fi), OK: perr == nil, Probed: time.Now().UTC()}
 	if perr != nil {
 		e.Reason = perr.Error()
 	} else {
@@ -214,6 +318,7 @@ func probe(ctx context.Context, path string) (*Binary, error) {
 	var so capped
 	so.max = maxStdout
 	cmd.Stdout = &so
+	ownGroup(cmd)
 	err = cmd.Run()
 	if _, _, _, ierr := Interpret(probeCommand, exitCode(err), so.Bytes()); ierr != nil && ctx.Err() == nil {
 		b.StrictFlags = true
@@ -240,7 +345,7 @@ func runQuiet(ctx context.Context, path string, args ...string) ([]byte, error) 
 	var so, se capped
 	so.max, se.max = 64<<10, 64<<10
 	cmd.Stdout, cmd.Stderr = &so, &se
-	cmd.WaitDelay = time.Second
+	ownGroup(cmd)
 	if err := cmd.Run(); err != nil {
 		if msg := firstLine(se.String()); msg != "" {
 			return nil, fmt.Errorf("%v: %s", err, sanitize(msg, 200))

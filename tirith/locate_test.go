@@ -75,6 +75,8 @@ func TestLocateOrder(t *testing.T) {
 	cfgBin := fakeTirith(t, filepath.Join(root, "cfg"), "good")
 	pathBin := fakeTirith(t, filepath.Join(root, "path"), "good")
 	ownBin := fakeTirith(t, dirs.Bin, "good")
+	data, _ := os.ReadFile(ownBin)
+	knowBinary(t, "0.4.2", testAsset, sum(data))
 	pathEnv := "relative:" + filepath.Join(root, "empty") + ":" + filepath.Dir(pathBin)
 
 	tests := []struct {
@@ -87,7 +89,7 @@ func TestLocateOrder(t *testing.T) {
 		{"", filepath.Join(root, "empty"), ownBin, FromGuardsh},
 	}
 	for _, tt := range tests {
-		b, err := Locate(ctx, tt.cfg, tt.path, dirs)
+		b, err := Locate(ctx, tt.cfg, tt.path, "", dirs)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,19 +97,19 @@ func TestLocateOrder(t *testing.T) {
 			t.Errorf("Locate(%q, %q) = %+v, want %s from %s", tt.cfg, tt.path, b, tt.want, tt.from)
 		}
 	}
-	if _, err := Locate(ctx, filepath.Join(root, "nope"), pathEnv, dirs); err == nil || !strings.Contains(err.Error(), "tirith.path") {
+	if _, err := Locate(ctx, filepath.Join(root, "nope"), pathEnv, "", dirs); err == nil || !strings.Contains(err.Error(), "tirith.path") {
 		t.Errorf("a missing tirith.path: err = %v", err)
 	}
-	if _, err := Locate(ctx, "cfg/tirith", pathEnv, dirs); err == nil || !strings.Contains(err.Error(), "absolute") {
+	if _, err := Locate(ctx, "cfg/tirith", pathEnv, "", dirs); err == nil || !strings.Contains(err.Error(), "absolute") {
 		t.Errorf("a relative tirith.path: err = %v", err)
 	}
 	os.Remove(ownBin)
-	if _, err := Locate(ctx, "", "", dirs); !errors.Is(err, ErrNotFound) {
+	if _, err := Locate(ctx, "", "", "", dirs); !errors.Is(err, ErrNotFound) {
 		t.Errorf("nothing anywhere: err = %v, want ErrNotFound", err)
 	}
 	// A tirith in the current directory does not count, even with "." on PATH.
 	t.Chdir(filepath.Join(root, "path"))
-	if _, err := Locate(ctx, "", ".::relative", dirs); !errors.Is(err, ErrNotFound) {
+	if _, err := Locate(ctx, "", ".::relative", "", dirs); !errors.Is(err, ErrNotFound) {
 		t.Errorf("relative PATH entries: err = %v, want ErrNotFound", err)
 	}
 }
@@ -170,7 +172,7 @@ func TestProbeRefuses(t *testing.T) {
 				t.Errorf("the refusal is not cached: err = %v, runs %d → %d", err, n, runs(t, dir))
 			}
 			// Locate refuses it too.
-			if _, err := Locate(ctx, bin, "", dirs); err == nil {
+			if _, err := Locate(ctx, bin, "", "", dirs); err == nil {
 				t.Errorf("Locate accepted a %s binary", kind)
 			}
 		})

@@ -59,7 +59,7 @@ func Check(ctx context.Context, bin, text string, timeout time.Duration) (*Repor
 	var stdout, stderr capped
 	stdout.max, stderr.max = maxStdout, maxStderr
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	cmd.WaitDelay = time.Second
+	ownGroup(cmd)
 	t0 := time.Now()
 	err := cmd.Run()
 	rep := &Report{MS: float64(time.Since(t0).Microseconds()) / 1000}

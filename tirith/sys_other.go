@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io/fs"
 	"os/exec"
+	"time"
 )
 
 func lockFile(name string) (func(), error) {
@@ -15,3 +16,7 @@ func lockFile(name string) (func(), error) {
 func detach(cmd *exec.Cmd) {}
 
 func inode(fi fs.FileInfo) uint64 { return 0 }
+
+func ctime(path string) int64 { return 0 }
+
+func ownGroup(cmd *exec.Cmd) { cmd.WaitDelay = 250 * time.Millisecond }

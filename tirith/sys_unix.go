@@ -7,6 +7,9 @@ import (
 	"os"
 	"os/exec"
 	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // lockFile takes an exclusive lock on name, creating it, and returns the
@@ -37,4 +40,25 @@ func inode(fi fs.FileInfo) uint64 {
 		return uint64(st.Ino)
 	}
 	return 0
+}
+
+// ctime returns the file's change time in nanoseconds (0 if unknown). A
+// user can set the modification time, not this one.
+func ctime(path string) int64 {
+	var st unix.Stat_t
+	if unix.Stat(path, &st) != nil {
+		return 0
+	}
+	return st.Ctim.Nano()
+}
+
+// ownGroup puts cmd in a process group of its own and makes a cancelled
+// context kill the whole group: a tirith that stalls in a child of its own
+// still costs no more than its timeout, and leaves nothing running.
+func ownGroup(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error {
+		return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
+	cmd.WaitDelay = 250 * time.Millisecond
 }

@@ -103,7 +103,7 @@ func (s *Scanner) Binary(ctx context.Context) (*Binary, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !s.located {
-		s.bin, s.err = Locate(ctx, s.cfg.Path, s.getenv("PATH"), s.dirs)
+		s.bin, s.err = Locate(ctx, s.cfg.Path, s.getenv("PATH"), s.cfg.SHA256, s.dirs)
 		s.located = ctx.Err() == nil
 	}
 	return s.bin, s.err
@@ -115,10 +115,16 @@ func (s *Scanner) Binary(ctx context.Context) (*Binary, error) {
 // background). A failure — required tirith missing, a binary that fails the
 // probe, a crash, a timeout, output guardsh cannot trust — is a TirithInfo
 // with Error set and no findings; the caller applies [Scanner.FailOpen].
+//
+// The whole call — finding and probing the binary when the cache does not
+// know it, and the check — has one deadline, tirith.timeout: a tirith that
+// stalls costs at most that, and its process group is killed.
 func (s *Scanner) Scan(ctx context.Context, text string) (*check.TirithInfo, []rules.Finding) {
 	if s.mode == ModeOff {
 		return nil, nil
 	}
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout.Duration)
+	defer cancel()
 	b, err := s.Binary(ctx)
 	if errors.Is(err, ErrNotFound) {
 		started := s.autoInstall()
@@ -132,6 +138,9 @@ func (s *Scanner) Scan(ctx context.Context, text string) (*check.TirithInfo, []r
 		return &check.TirithInfo{Error: msg}, nil
 	}
 	if err != nil {
+		if ctx.Err() != nil {
+			err = fmt.Errorf("%w after %v, while probing it: %v", ErrTimeout, s.cfg.Timeout.Duration, err)
+		}
 		return &check.TirithInfo{Error: err.Error()}, nil
 	}
 	if b.From == FromGuardsh {

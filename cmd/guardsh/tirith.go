@@ -17,7 +17,7 @@ import (
 
 const tirithUsage = `usage:
   guardsh tirith status [--format text|json]   where tirith is, its version, how it was verified, the last failure
-  guardsh tirith install [--version V]         download, verify (SHA-256, cosign) and install tirith for guardsh
+  guardsh tirith install [--version V]         download, verify (the binary's SHA-256 guardsh ships, cosign, or a pin) and install tirith
   guardsh tirith uninstall                     remove guardsh's own copy of tirith
 `
 
@@ -144,7 +144,7 @@ func printTirithStatus(e *env, s *tirith.Scanner, st *tirithState) {
 	if st.Cosign != "" {
 		fmt.Fprintf(w, "cosign:        %s\n", st.Cosign)
 	} else {
-		fmt.Fprintf(w, "cosign:        not on PATH (installs are verified by SHA-256 only)\n")
+		fmt.Fprintf(w, "cosign:        not on PATH (an install of tirith %s is verified by the binary's SHA-256 guardsh ships; other versions need cosign or a tirith.sha256 pin)\n", tirith.DefaultVersion)
 	}
 	fmt.Fprintf(w, "auto install:  %v\n", st.AutoInstall)
 	fmt.Fprintf(w, "releases:      %s\n", st.Releases)
@@ -188,6 +188,10 @@ func tirithInstall(e *env, args []string) int {
 		switch {
 		case errors.Is(err, tirith.ErrCosignMissing):
 			e.hint("install cosign (https://docs.sigstore.dev), or set tirith.require_cosign = false")
+		case errors.Is(err, tirith.ErrUnverifiable):
+			e.hint("nothing was installed. Install cosign (https://docs.sigstore.dev) so that guardsh can check the release's signature, " +
+				"or pin the archive's or the binary's SHA-256, checked yourself, in tirith.sha256, or install tirith " + tirith.DefaultVersion +
+				", whose binary guardsh knows")
 		default:
 			e.hint("nothing was installed; 'guardsh tirith status' shows the failure, and automatic installs wait 24 hours")
 		}

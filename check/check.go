@@ -34,6 +34,9 @@ type Options struct {
 	Shell string
 	// Dir is the absolute path of the directory the command will run in; "" = unknown.
 	Dir string
+	// ReadFiles lets the analysis read the scripts a command runs from
+	// disk (bash y.sh, source ~/.env): see [parse.Options.ReadFiles].
+	ReadFiles bool
 	// Disabled lists dangerous rule ids switched off by the config.
 	// Hardline rules cannot be disabled and are ignored here.
 	Disabled map[string]bool
@@ -68,7 +71,7 @@ func Analyse(text string, opts Options) (res *Result) {
 				Text: text, End: len(text), Via: []string{}, Source: "guardsh"}}}
 		}
 	}()
-	pr := parse.Commands(text, parse.Options{Shell: opts.Shell, Dir: opts.Dir})
+	pr := parse.Commands(text, parse.Options{Shell: opts.Shell, Dir: opts.Dir, ReadFiles: opts.ReadFiles})
 	disabled := opts.Disabled
 	if opts.Script {
 		disabled = scriptQuiet(disabled)

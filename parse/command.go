@@ -145,6 +145,10 @@ type Command struct {
 	// Folded is set for a command found only in the NFKC-folded copy of
 	// the input: it is spelled with look-alike characters.
 	Folded bool
+	// Script is the file on disk the command was read from, for a command
+	// in a script that the input runs (bash y.sh, source ~/.env); "" for
+	// commands of the input itself and of files it wrote.
+	Script string
 	// Inner is the command a wrapper runs, when the command is a wrapper.
 	Inner *Command
 	// Wrapper is set for commands that run another command given as

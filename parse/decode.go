@@ -45,6 +45,8 @@ func decode(argv []string, in string) (string, bool) {
 			b, err := hex.DecodeString(strip(in))
 			return string(b), err == nil
 		}
+	case "head", "tail", "tr", "sed":
+		return filter(argv, in)
 	case "rev":
 		lines := strings.Split(strings.TrimSuffix(in, "\n"), "\n")
 		for i, l := range lines {

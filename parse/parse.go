@@ -26,6 +26,11 @@ type Options struct {
 	Shell string
 	// Dir is the absolute path of the directory the command will run in; "" = unknown.
 	Dir string
+	// ReadFiles lets the analysis read, from disk, the scripts a command
+	// runs (bash y.sh, source ~/.env, python3 tool.py, bash < x), relative
+	// to Dir (or the process's directory when Dir is ""), and check them.
+	// Files the line itself writes are followed whether or not it is set.
+	ReadFiles bool
 }
 
 func (o Options) variant() syntax.LangVariant {
@@ -69,6 +74,7 @@ func Commands(src string, opts Options) (res *Result) {
 		return res
 	}
 	p := &parser{res: res, opts: opts, src: text, vars: newVars()}
+	p.vars.files = newFiles(opts)
 	p.setCwd(startDir(opts.Dir))
 	if opts.Shell == "fish" {
 		// Parsed as bash after a rewrite; positions then refer to the
@@ -141,6 +147,8 @@ type parser struct {
 	// may not be a shell: text that is not valid shell is then not a
 	// finding (its hardline shapes still are, by the raw scan).
 	lenient bool
+	// script is the file on disk this parser's text was read from.
+	script string
 }
 
 // parse parses text and walks it. It reports false on a parse error.
@@ -155,7 +163,9 @@ func (p *parser) parse(text string) bool {
 		if p.outer != nil {
 			start, end = p.outer[0], p.outer[1]
 		}
-		if p.lenient {
+		if p.lenient || p.script != "" {
+			// Lenient text, or a script on disk that bash cannot parse
+			// either: only the raw scan for hardline shapes.
 			return false
 		}
 		detail := err.Error()
@@ -174,6 +184,7 @@ func (p *parser) child(carrier string, w Word, line int) *parser {
 	c := &parser{res: p.res, opts: p.opts, src: "", vars: newVars(), depth: p.depth + 1, remote: p.remote, lenient: p.lenient}
 	via := p.via
 	c.deferred, c.contained = p.deferred, p.contained
+	c.vars.files, c.script = p.vars.files, p.script
 	c.setCwd(p.cwd)
 	if old, ok := p.vars.val["OLDPWD"]; ok {
 		c.vars.set("OLDPWD", old)

@@ -56,7 +56,7 @@ var wrappers = map[string]optSpec{
 	"xargs":               {short: "0ekprtxo", shortVal: "adEIiLlnPsS", long: []string{"null", "interactive", "no-run-if-empty", "verbose", "exit", "open-tty", "show-limits"}, longVal: []string{"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"}},
 	"watch":               {short: "bcCdeglprtxwq", shortVal: "n", allShort: true, longVal: []string{"interval", "differences"}},
 	"flock":               {short: "sxunoFe", shortVal: "wEc", long: []string{"shared", "exclusive", "unlock", "nonblock", "close", "no-fork", "verbose"}, longVal: []string{"timeout", "conflict-exit-code", "command"}},
-	"parallel":            {allShort: true, shortVal: "jSIaBdEnNPlLsX", longVal: []string{"jobs", "sshlogin", "arg-file", "delimiter", "joblog", "results", "timeout", "retries", "tmpdir", "workdir"}},
+	"parallel":            {allShort: true, shortVal: "jSIaBdEnNPlLs", longVal: []string{"jobs", "sshlogin", "arg-file", "delimiter", "joblog", "results", "timeout", "retries", "tmpdir", "workdir"}},
 	"script":              {short: "aeEfqT", shortVal: "cBITOlm", longVal: []string{"command", "log-io", "log-in", "log-out", "log-timing", "echo", "logging-format"}},
 	"su":                  {short: "lmpfP", shortVal: "cgGsw", long: []string{"login", "preserve-environment", "fast", "pty"}, longVal: []string{"command", "session-command", "group", "supp-group", "shell", "whitelist-environment"}},
 	"ssh":                 {short: "46AaCfGgKkMNnqsTtVvXxYy", shortVal: "BbcDEeFIiJLlmOoPpQRSWw"},
@@ -164,6 +164,9 @@ func (p *parser) unwrap(c *Command) {
 	p.envPayloads(c)
 	p.envEval(c)
 	p.builtinEval(c)
+	if p.runPath(c) {
+		return
+	}
 	if spec, ok := wrappers[name]; ok {
 		p.wrapper(c, name, spec, args)
 		return
@@ -180,6 +183,8 @@ func (p *parser) unwrap(c *Command) {
 			p.substCode(c, name, args[0])
 		} else if len(args) > 0 && (args[0].Value == "/dev/stdin" || args[0].Value == "/proc/self/fd/0" || args[0].Value == "/dev/fd/0") {
 			p.stdinCode(c, name)
+		} else if len(args) > 0 {
+			p.runFile(c, name, args[0], 0, false, true)
 		}
 	case name == "alias":
 		for _, a := range args {
@@ -204,6 +209,10 @@ func (p *parser) unwrap(c *Command) {
 	case name == "find":
 		p.find(c, args)
 	case name == "at" || name == "batch":
+		if w, ok := optAnywhere(args, "-f"); ok {
+			p.runFile(c, name+" -f", w, 0, false, true)
+			return
+		}
 		p.stdinCode(c, name)
 	case name == "cmd" || name == "cmd.exe":
 		// Windows cmd /c: the rules read its arguments directly.
@@ -464,6 +473,18 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 		if len(rest) == 0 {
 			rest = []Word{{Value: "echo", Static: true, Start: c.Start, End: c.End}}
 		}
+		if f, ok := o.get("-a", "--arg-file"); ok {
+			// xargs -a FILE: the arguments come from the file.
+			n := path.Base(rest[0].Value)
+			s := p.vars.files.open(c.Dir, f, shells[n] || LangOf(n) != 0)
+			if s.found && s.static {
+				rest = xargsArgs(rest, o, s.text, c)
+			} else if s.found && shells[n] {
+				c.fileCode(originOf(s.origin), "xargs -a "+s.where+": "+s.why)
+			}
+			run("xargs", rest, nil)
+			return
+		}
 		if c.StdinStatic {
 			// Static input: xargs's arguments are known.
 			rest = xargsArgs(rest, o, c.StdinText, c)
@@ -493,12 +514,20 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 		}
 	case "parallel":
 		var cmd, inputs []Word
+		fileInputs := false
 		for i, w := range rest {
 			if strings.HasPrefix(w.Value, ":::") {
 				inputs = rest[i+1:]
+				fileInputs = w.Value == "::::"
 				break
 			}
 			cmd = append(cmd, w)
+		}
+		if len(cmd) == 0 {
+			// No command: each input line is a command (parallel < x,
+			// parallel ::: 'rm -rf ~', parallel -a x, parallel :::: x).
+			p.parallelLines(c, o, inputs, fileInputs)
+			return
 		}
 		if len(cmd) > 0 {
 			text, static := joinArgs(cmd)
@@ -900,6 +929,7 @@ func (p *parser) shell(c *Command, name string, args []Word) {
 	}
 	o := shellOpts.parse(args)
 	rest := args[o.rest:]
+	p.shellStartup(c, name, o)
 	if o.has("-c") {
 		if len(rest) == 0 {
 			return
@@ -925,12 +955,26 @@ func (p *parser) shell(c *Command, name string, args []Word) {
 			return
 		}
 		if w.Value != "/dev/stdin" && w.Value != "-" {
+			p.runFile(c, name, w, 0, false, true)
 			return
 		}
 	}
 	p.dialect = shellDialect(name)
 	p.stdinCode(c, name)
 	p.dialect = ""
+}
+
+// shellStartup checks the start-up files a shell reads before its command:
+// BASH_ENV and ENV given to it, --rcfile and --init-file.
+func (p *parser) shellStartup(c *Command, name string, o parsed) {
+	for _, a := range c.Env {
+		if a.Name == "BASH_ENV" || a.Name == "ENV" {
+			p.runFile(c, a.Name+"=", a.Value, 0, false, true)
+		}
+	}
+	if v, ok := o.get("--rcfile", "--init-file"); ok {
+		p.runFile(c, name+" --rcfile", Word{Value: v, Static: true, Start: c.Start, End: c.End}, 0, false, true)
+	}
 }
 
 func (p *parser) fish(c *Command, args []Word) {
@@ -962,6 +1006,10 @@ func (p *parser) stdinCode(c *Command, name string) {
 	if c.StdinStatic {
 		w := Word{Value: c.StdinText, Static: true, Start: c.Start, End: c.End}
 		p.payload(label, c.StdinText, w, c.Line, false)
+		return
+	}
+	if s, ok := p.stdinFile(c); ok {
+		p.runScript(c, label, s, 0)
 		return
 	}
 	if src := stdinSource(c); src != "" && src != "file" && src != "tty" && src != "local" {
@@ -1108,6 +1156,9 @@ func (p *parser) interpreter(c *Command, name string, lang Lang, args []Word) {
 		} else if !rest[0].Static {
 			p.substCode(c, name, rest[0])
 			return
+		} else {
+			p.runFile(c, name, rest[0], lang, false, true)
+			return
 		}
 	case LangPerl, LangRuby:
 		if len(args) > 0 && !args[0].Static && !strings.HasPrefix(args[0].Value, "-") {
@@ -1134,6 +1185,10 @@ func (p *parser) interpreter(c *Command, name string, lang Lang, args []Word) {
 			}
 			if !strings.HasPrefix(a, "-") || a == "-" {
 				fromStdin = a == "-" && len(code) == 0
+				if !fromStdin && len(code) == 0 {
+					p.runFile(c, name, args[i], lang, false, true)
+					return
+				}
 				break
 			}
 		}
@@ -1160,6 +1215,9 @@ func (p *parser) interpreter(c *Command, name string, lang Lang, args []Word) {
 			if !strings.HasPrefix(a, "-") {
 				if name == "deno" && a == "eval" && i+1 < len(args) {
 					code = append(code, args[i+1])
+				} else if name != "deno" && name != "bun" {
+					p.runFile(c, name, args[i], lang, false, true)
+					return
 				}
 				break
 			}
@@ -1185,7 +1243,9 @@ func (p *parser) interpreter(c *Command, name string, lang Lang, args []Word) {
 		}
 		if f, _ := o.get("-f", "--file"); f == "/dev/stdin" || f == "-" {
 			fromStdin = true
-		} else if !o.has("-f", "--file") {
+		} else if o.has("-f", "--file") {
+			p.runFile(c, name+" -f", Word{Value: f, Static: true, Start: c.Start, End: c.End}, lang, false, true)
+		} else {
 			if rest := args[o.rest:]; len(rest) > 0 {
 				prog := rest[0]
 				// -v name=value: known to the program before it runs.
@@ -1233,6 +1293,9 @@ func (p *parser) interpreter(c *Command, name string, lang Lang, args []Word) {
 		if c.StdinStatic {
 			code = append(code, Word{Value: c.StdinText, Static: true, Start: c.Start, End: c.End})
 			label = name + " <<EOF"
+		} else if s, ok := p.stdinFile(c); ok {
+			p.runScript(c, "| "+name, s, lang)
+			return
 		} else if src := stdinSource(c); src != "" && src != "file" && src != "tty" && src != "local" {
 			c.CodeSource, c.CodeDetail = src, "| "+name
 			return

@@ -350,6 +350,9 @@ func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
 			continue
 		}
 		v := p.assignValue(a)
+		if a.Name.Value == "PATH" {
+			p.pathSet(v)
+		}
 		switch {
 		case a.Array != nil:
 			// declare -a x=(rm -rf ~), local x=(…): a static array.
@@ -425,6 +428,9 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 			continue
 		}
 		v := p.assignValue(a)
+		if a.Name.Value == "PATH" {
+			p.pathSet(v)
+		}
 		if a.Append && commandVars[a.Name.Value] && !v.Static {
 			// PROMPT_COMMAND+='; cmd' onto an unknown value: the added
 			// code is checked on its own.
@@ -621,8 +627,14 @@ func (p *parser) finish(cmd *Command, st *syntax.Stmt, c ctx) {
 	}
 	cmd.StdinFrom = c.stdinFrom
 	cmd.StdinText, cmd.StdinStatic = stdinOf(cmd)
+	if !cmd.StdinStatic {
+		cmd.StdinText, cmd.StdinStatic = p.writtenStdin(cmd)
+	}
+	cmd.Script = p.script
 	p.add(cmd)
 	p.unwrap(cmd)
+	p.writes(cmd)
+	p.hashed(cmd)
 }
 
 // compoundWrites records the files the output redirections of a compound

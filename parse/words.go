@@ -31,6 +31,9 @@ type vars struct {
 	// ints are the variables declared -i: assignments to them are
 	// arithmetic.
 	ints map[string]bool
+	// files are the files the input writes (shared by every parser of
+	// one input).
+	files *files
 }
 
 func newVars() *vars {
@@ -60,6 +63,7 @@ func (v *vars) clone() *vars {
 	for k := range v.ints {
 		c.ints[k] = true
 	}
+	c.files = v.files
 	return c
 }
 
@@ -297,6 +301,10 @@ func (r *resolver) staticOutput(stmts []*syntax.Stmt) (string, bool) {
 	if !collect(stmts[0]) || len(stages) > 8 {
 		return "", false
 	}
+	if st := stages[0]; st.Cmd == nil && len(st.Redirs) == 1 && st.Redirs[0].Op == syntax.RdrIn && len(stages) == 1 {
+		// $(< FILE) of a file the line wrote.
+		return r.writtenFile(st.Redirs[0].Word)
+	}
 	out, have := "", false
 	for i, st := range stages {
 		call, ok := st.Cmd.(*syntax.CallExpr)
@@ -332,6 +340,13 @@ func (r *resolver) staticOutput(stmts []*syntax.Stmt) (string, bool) {
 			default:
 				return "", false
 			}
+		} else if i == 0 && args[0] == "cat" && len(args) == 2 && args[1] != "-" {
+			// $(cat FILE) of a file the line wrote.
+			st := r.vars.files.get(r.vars.val["PWD"], args[1])
+			if st == nil || !st.static {
+				return "", false
+			}
+			out, have = st.text, true
 		} else if i == 0 && args[0] == "pwd" && len(args) <= 2 {
 			// $(pwd), $(pwd -L): the directory, when known.
 			out, have = r.vars.val["PWD"]

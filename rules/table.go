@@ -569,8 +569,11 @@ var table = []*Rule{
 		Title:   "Run code built at run time",
 		Reason:  "The shell code comes from a variable, a command's output or a generated heredoc, so what will run cannot be known before it runs.",
 		Suggest: "write the code out literally, or into a file you can read",
-		cmd:     func(c *parse.Command) bool { return c.CodeSource == "dynamic" },
-		Match:   []string{"eval \"$CMD\"", "bash -c \"$x\"", "make_cmds | sh", "bash <<EOF\n$(cat list)\nEOF", "python3 -c 'import os; os.system(input())'", "sh -c \"$1\"", "git -c core.pager=\"$P\" log"},
+		// In a script read from disk (source ~/.nvm/nvm.sh), eval "$x"
+		// of a local value is how such scripts work; network and decoded
+		// code there is still reported.
+		cmd:   func(c *parse.Command) bool { return c.CodeSource == "dynamic" && c.Script == "" },
+		Match: []string{"eval \"$CMD\"", "bash -c \"$x\"", "make_cmds | sh", "bash <<EOF\n$(cat list)\nEOF", "python3 -c 'import os; os.system(input())'", "sh -c \"$1\"", "git -c core.pager=\"$P\" log"},
 		NoMatch: []string{"eval \"$(ssh-agent -s)\"", "eval \"$(direnv hook bash)\"", "eval \"$(/opt/homebrew/bin/brew shellenv)\"", "eval \"$(pyenv init -)\"", "eval \"$(starship init bash)\"", "eval \"$(zoxide init zsh)\"",
 			"source <(kubectl completion bash)", "cat script.sh | bash", "bash script.sh", "bash < script.sh", "sh -c 'echo hi'", "python3 -c 'print(1)'", "eval \"$(fnm env --use-on-cd)\""},
 	},

@@ -121,12 +121,12 @@ func runCheck(e *env, args []string) int {
 		// check -c runs where the command would: the working directory.
 		// Files and --batch are checked as if run anywhere (CI, other
 		// machines): their directory is unknown.
-		opts.Dir = workDir()
+		opts.Dir, opts.ReadFiles = workDir(), true
 		res := check.Line(ctx, *f.command, opts)
 		worst = res.Verdict
 		out.add(res)
 	case f.hasDash2:
-		opts.Dir = workDir()
+		opts.Dir, opts.ReadFiles = workDir(), true
 		res := check.Line(ctx, quoteArgs(f.argv), opts)
 		worst = res.Verdict
 		out.add(res)

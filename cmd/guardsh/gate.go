@@ -68,6 +68,7 @@ func gate(e *env, cmd, shell, front string) approve.Decision {
 	ctx := context.Background()
 	opts := checkOptions(cfg, cerr, shell)
 	opts.Dir = workDir() // the shell hook runs in the shell's directory
+	opts.ReadFiles = true
 	res := check.Line(ctx, cmd, opts)
 	gatePersonsOwn(res)
 	d := approve.Decide(ctx, res, approve.Request{

@@ -66,6 +66,9 @@ func hookDecide(e *env, p hooks.Protocol, ev *hooks.Event) hooks.Answer {
 	// The agent's cwd field; without it the directory is unknown (the
 	// hook process may run elsewhere than the agent's shell).
 	opts.Dir = ev.Dir
+	// Scripts the command runs are read when the agent's directory is
+	// known (relative names are relative to it).
+	opts.ReadFiles = ev.Dir != ""
 	res := check.Line(ctx, ev.Command, opts)
 	req := approve.Request{
 		Front:     "hook:" + string(p),

@@ -118,7 +118,7 @@ func runShell(e *env, args []string) int {
 		dialect = "zsh"
 	}
 	opts := checkOptions(cfg, cerr, dialect)
-	opts.Dir = workDir()
+	opts.Dir, opts.ReadFiles = workDir(), true
 	ctx := context.Background()
 	var res *check.Result
 	if inv.Mode == shells.ModeCommand {

@@ -154,6 +154,25 @@ type Command struct {
 	// Wrapper is set for commands that run another command given as
 	// arguments (sudo, env, xargs, …); the wrapped command is listed too.
 	Wrapper bool
+	// stdinCarrier is the carrier whose standard input the command reads,
+	// for a command of a payload (echo … | su -c sh: sh reads su's).
+	stdinCarrier *Command
+}
+
+// stdinRedirect returns the command's last redirection of its standard
+// input, or nil.
+func (c *Command) stdinRedirect() *Redirect {
+	for i := len(c.Redirs) - 1; i >= 0; i-- {
+		r := &c.Redirs[i]
+		if r.Fd != "" && r.Fd != "0" {
+			continue
+		}
+		switch r.Op {
+		case "<", "<<", "<<-", "<<<", "<>":
+			return r
+		}
+	}
+	return nil
 }
 
 // Name returns the base name of the program, with any directory removed:

@@ -117,6 +117,9 @@ func (p *parser) stdinFile(c *Command) (script, bool) {
 	if fs == nil {
 		return script{}, false
 	}
+	if c.stdinCarrier != nil && c.stdinRedirect() == nil && c.StdinFrom == c.stdinCarrier.StdinFrom {
+		return p.stdinFile(c.stdinCarrier)
+	}
 	for i := len(c.Redirs) - 1; i >= 0; i-- {
 		r := c.Redirs[i]
 		if r.Fd != "" && r.Fd != "0" {
@@ -228,7 +231,9 @@ func (p *parser) runScript(c *Command, label string, s script, lang Lang) {
 	if strings.HasSuffix(s.where, "(on disk)") {
 		p.script = strings.TrimSuffix(s.where, " (on disk)")
 	}
+	p.codeOnStdin = true
 	p.payload(via, s.text, w, c.Line, false)
+	p.codeOnStdin = false
 	p.script = prev
 }
 
@@ -360,4 +365,32 @@ func (c *Command) fileCode(origin, detail string) {
 	}
 	c.CodeSource, c.CodeDetail = origin, detail
 	c.Via = append(append([]string(nil), c.Via...), detail)
+}
+
+// bwrapCommand returns the command bwrap runs: what follows its options,
+// some of which take one, two or three values.
+func bwrapCommand(args []Word) []Word {
+	two := set("--bind", "--bind-try", "--dev-bind", "--dev-bind-try", "--ro-bind", "--ro-bind-try", "--symlink",
+		"--setenv", "--file", "--bind-data", "--ro-bind-data", "--chmod", "--overlay-src")
+	one := set("--proc", "--dev", "--tmpfs", "--dir", "--remount-ro", "--chdir", "--uid", "--gid", "--hostname",
+		"--unsetenv", "--seccomp", "--add-seccomp-fd", "--info-fd", "--lock-file", "--sync-fd", "--block-fd", "--userns",
+		"--userns2", "--pidns", "--cap-add", "--cap-drop", "--perms", "--size", "--argv0", "--exec-label", "--file-label",
+		"--args", "--json-status-fd", "--userns-block-fd", "--mqueue", "--level-prefix", "--tmp-overlay", "--ro-overlay")
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "--":
+			return args[i+1:]
+		case v == "--overlay":
+			i += 3
+		case two[v]:
+			i += 2
+		case one[v]:
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			return args[i:]
+		}
+	}
+	return nil
 }

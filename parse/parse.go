@@ -149,6 +149,11 @@ type parser struct {
 	lenient bool
 	// script is the file on disk this parser's text was read from.
 	script string
+	// stdin is the carrier whose standard input the payload's commands
+	// read (echo … | su -c sh); codeOnStdin is set while the payload is
+	// that input itself (sh <<EOF).
+	stdin       *Command
+	codeOnStdin bool
 }
 
 // parse parses text and walks it. It reports false on a parse error.
@@ -229,6 +234,11 @@ func (p *parser) payload(carrier string, text string, at Word, line int, remote 
 	if p.dialect != "" {
 		// sh -c, bash -c, zsh -c: the payload is in that shell's dialect.
 		c.opts.Shell, p.dialect = p.dialect, ""
+	}
+	if !p.codeOnStdin && p.cur != nil && (p.cur.StdinStatic || p.cur.StdinFrom != nil || p.cur.stdinRedirect() != nil || p.cur.stdinCarrier != nil) {
+		// sg root sh, su -c sh: the payload's commands read the
+		// carrier's standard input.
+		c.stdin = p.cur
 	}
 	if p.inherit {
 		c.vars = p.vars.clone()

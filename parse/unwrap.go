@@ -109,6 +109,7 @@ var wrappers = map[string]optSpec{
 	"cpulimit":            {allShort: true, shortVal: "lpe", long: []string{"foreground", "kill", "restore", "verbose", "lazy"}, longVal: []string{"limit", "pid", "exe"}},
 	"daemonize":           {allShort: true, shortVal: "aceEglopPuv"},
 	"bwrap":               {allShort: true},
+	"prlimit":             {short: "cdefilmnqrstuvxy", shortVal: "po", allShort: true, long: []string{"noheadings", "raw", "verbose", "help", "version"}, longVal: []string{"pid", "output"}},
 	"flatpak-spawn":       {allShort: true},
 	"distrobox-host-exec": {},
 	"arch":                {allShort: true, long: []string{"x86_64", "arm64", "arm64e", "i386"}},
@@ -214,6 +215,8 @@ func (p *parser) unwrap(c *Command) {
 			return
 		}
 		p.stdinCode(c, name)
+	case tclShells[name]:
+		p.tclsh(c, name, args)
 	case name == "cmd" || name == "cmd.exe":
 		// Windows cmd /c: the rules read its arguments directly.
 	default:
@@ -222,6 +225,15 @@ func (p *parser) unwrap(c *Command) {
 			return
 		}
 		p.programs(c, name, args)
+		if name == "gdb" || name == "lldb" {
+			// gdb --args PROG ARG…: gdb runs PROG.
+			for i, a := range args {
+				if a.Value == "--args" || name == "lldb" && a.Value == "--" {
+					p.inner(c, name+" --args", args[i+1:], nil)
+					return
+				}
+			}
+		}
 		p.guessRunner(c, name, args)
 		p.deletesWithoutRm(c, name, args)
 	}
@@ -408,7 +420,7 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 		"torsocks", "proxychains", "proxychains4", "fakeroot", "strace", "ltrace", "valgrind", "catchsegv",
 		"eatmydata", "rlwrap", "doas", "pkexec", "ionice", "unshare", "firejail", "systemd-run", "nsenter",
 		"sshpass", "arch", "xvfb-run", "dbus-launch", "dbus-run-session", "proot", "cgexec", "tsp", "ts", "chpst", "run0", "coreutils", "npx",
-		"bunx", "setpriv", "cpulimit", "daemonize", "bwrap", "flatpak-spawn", "distrobox-host-exec":
+		"bunx", "setpriv", "cpulimit", "daemonize", "flatpak-spawn", "distrobox-host-exec":
 		if name == "ionice" && o.has("-p", "--pid", "-P", "--pgid", "-u", "--uid") {
 			return
 		}
@@ -550,7 +562,10 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 		if v, ok := o.get("-c", "--command"); ok {
 			w := Word{Value: v, Static: true, Start: c.Start, End: c.End}
 			p.payload("script -c", v, w, c.Line, false)
+			return
 		}
+		// script [FILE] runs $SHELL, which reads what reaches the pty.
+		p.loginStdin(c, "script")
 	case "su", "runuser":
 		// Options may follow the user: su - root -c CMD.
 		if w, ok := optAnywhere(args, "-c", "--command", "--session-command"); ok {
@@ -559,7 +574,17 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 		}
 		if name == "runuser" && o.has("-u", "--user") {
 			run(name, rest, nil)
+			return
 		}
+		// su [USER]: the user's shell reads the input.
+		p.loginStdin(c, name)
+	case "prlimit":
+		if o.has("-p", "--pid") {
+			return
+		}
+		run(name, rest, nil)
+	case "bwrap":
+		run(name, bwrapCommand(args), nil)
 	case "ssh":
 		p.ssh(c, o, args, rest)
 	default:
@@ -872,6 +897,14 @@ func (p *parser) ssh(c *Command, o parsed, args, rest []Word) {
 			p.sshOption(c, args[i].Value[2:])
 		}
 	}
+	if len(rest) == 1 && !o.has("-N", "-W", "-O") {
+		// ssh HOST: the remote login shell reads the input.
+		prev := p.remote
+		p.remote = true
+		p.loginStdin(c, "ssh "+rest[0].Value)
+		p.remote = prev
+		return
+	}
 	if len(rest) < 2 {
 		return
 	}
@@ -991,6 +1024,20 @@ func (p *parser) fish(c *Command, args []Word) {
 	}
 }
 
+// loginStdin handles a program that starts a login shell on its input (su,
+// script, ssh HOST): static input and files are checked; the output of an
+// unknown command is reported only when it comes from the network or a
+// decoder (x | script is rare, and usually not meant as code).
+func (p *parser) loginStdin(c *Command, name string) {
+	if c.StdinFrom == nil && c.stdinRedirect() == nil && c.stdinCarrier == nil {
+		return // the terminal
+	}
+	p.stdinCode(c, name)
+	if c.CodeSource == "dynamic" && c.CodeDetail == "| "+name {
+		c.CodeSource, c.CodeDetail = "", ""
+	}
+}
+
 // stdinCode handles a program that runs the code on its standard input.
 func (p *parser) stdinCode(c *Command, name string) {
 	spanPipeline(c)
@@ -1005,7 +1052,9 @@ func (p *parser) stdinCode(c *Command, name string) {
 	}
 	if c.StdinStatic {
 		w := Word{Value: c.StdinText, Static: true, Start: c.Start, End: c.End}
+		p.codeOnStdin = true
 		p.payload(label, c.StdinText, w, c.Line, false)
+		p.codeOnStdin = false
 		return
 	}
 	if s, ok := p.stdinFile(c); ok {
@@ -1326,6 +1375,12 @@ func argStatic(args []Word, v string) (bool, string) {
 // source scans interpreter code and records what it runs: shell command
 // lines as payloads, deletions as rm commands, and dynamic calls.
 func (p *parser) source(c *Command, label string, lang Lang, w Word) {
+	if lang == langTcl {
+		for _, cmd := range tclExecs(w.Value) {
+			p.payload(label+": exec", cmd, w, c.Line, false)
+		}
+		return
+	}
 	if forkLoop(w.Value) {
 		// fork in a loop: a fork bomb in the interpreter. Recorded as the
 		// shape the fork-bomb rule knows: a function calling itself in

@@ -626,7 +626,17 @@ func (p *parser) finish(cmd *Command, st *syntax.Stmt, c ctx) {
 		cmd.InFunc = p.fn[len(p.fn)-1]
 	}
 	cmd.StdinFrom = c.stdinFrom
+	if p.stdin != nil && c.stdinFrom == nil && cmd.stdinRedirect() == nil {
+		cmd.stdinCarrier = p.stdin
+		cmd.StdinFrom = p.stdin.StdinFrom
+		if p.stdin.StdinStatic {
+			cmd.StdinFrom = nil
+		}
+	}
 	cmd.StdinText, cmd.StdinStatic = stdinOf(cmd)
+	if cmd.stdinCarrier != nil && !cmd.StdinStatic && cmd.StdinFrom == nil {
+		cmd.StdinText, cmd.StdinStatic = cmd.stdinCarrier.StdinText, cmd.stdinCarrier.StdinStatic
+	}
 	if !cmd.StdinStatic {
 		cmd.StdinText, cmd.StdinStatic = p.writtenStdin(cmd)
 	}

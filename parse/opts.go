@@ -56,6 +56,7 @@ func (s optSpec) parse(args []Word) parsed {
 		}
 		if strings.HasPrefix(a, "--") {
 			name, val, eq := strings.Cut(a[2:], "=")
+			name = s.abbrev(name)
 			switch {
 			case contains(s.longVal, name):
 				if !eq && i+1 < len(args) {
@@ -95,6 +96,33 @@ func (s optSpec) parse(args []Word) parsed {
 	res.rest = i
 	res.alt = i + 1
 	return res
+}
+
+// abbrev resolves an abbreviated long option the way getopt_long (and
+// Perl's Getopt::Long) do: a prefix of exactly one listed option is that
+// option (sudo --us root, timeout --sig KILL). A prefix of several, or of
+// none, is left as written. The lists may miss options the tool has: then
+// a prefix unique here may be ambiguous to the tool, which refuses the line
+// — so reading it as the listed option only ever finds more, never less.
+func (s optSpec) abbrev(name string) string {
+	if name == "" || contains(s.long, name) || contains(s.longVal, name) {
+		return name
+	}
+	found := ""
+	for _, list := range [][]string{s.long, s.longVal} {
+		for _, l := range list {
+			if strings.HasPrefix(l, name) {
+				if found != "" && found != l {
+					return name
+				}
+				found = l
+			}
+		}
+	}
+	if found == "" {
+		return name
+	}
+	return found
 }
 
 func contains(list []string, s string) bool {

@@ -292,6 +292,10 @@ type Parsed struct {
 	// Err is set when the program would refuse the line before doing
 	// anything: an ambiguous abbreviation, a missing or unwanted value.
 	Err error
+	// Refused is set when the current version of the program refuses the
+	// line but an older one did not (rm --no-preserve-r): the line is read
+	// on, as the older version reads it.
+	Refused error
 }
 
 // grow makes room for the options and operands of n words in one
@@ -534,8 +538,10 @@ func (g *Grammar) longOption(p *Parsed, words []string, i int) (int, error) {
 	if err != nil {
 		return i, err
 	}
-	if o != nil && o.exact && spelled != name {
-		return i, fmt.Errorf("you may not abbreviate the --%s option", spelled)
+	if o != nil && o.exact && spelled != name && p.Refused == nil {
+		// Current coreutils refuse it; older ones took the prefix. Read
+		// on, as the older ones did: a hardline rule still sees it.
+		p.Refused = fmt.Errorf("you may not abbreviate the --%s option", spelled)
 	}
 	if o == nil {
 		p.Opts = append(p.Opts, Opt{Key: name, Names: []string{name}, Spelled: name, Value: val, HasValue: eq, Unknown: true, Index: i})

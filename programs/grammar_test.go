@@ -35,6 +35,8 @@ func show(words []string, p *Parsed) string {
 		out += " | ambiguous"
 	case p.Err != nil:
 		out += " | error"
+	case p.Refused != nil:
+		out += " | refused"
 	}
 	return out
 }
@@ -54,7 +56,7 @@ func TestParse(t *testing.T) {
 		{prog: "rm", line: "-- -rf /", want: " |  | -rf /"},
 		{prog: "rm", line: "x -r", want: " |  | x -r", posix: true},
 		{prog: "rm", line: "--p /", want: " | preserve-root | /"},
-		{prog: "rm", line: "--no /", want: " |  |  | error"}, // rm refuses --no-preserve-root abbreviated
+		{prog: "rm", line: "--no /", want: " | no-preserve-root | / | refused"}, // rm 9 refuses --no-preserve-root abbreviated
 		{prog: "rm", line: "-rf --no-preserve-root /", want: " | recursive force no-preserve-root | /"},
 		{prog: "chown", line: "--no x /", want: " |  |  | ambiguous"},
 		{prog: "rm", line: "--preserve-root=all -r /", want: " | preserve-root=all recursive | /"},

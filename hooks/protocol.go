@@ -249,6 +249,31 @@ func (in protoInput) command(key string) (string, error) {
 	return strings.Join(quoted, " "), nil
 }
 
+// mcpShellTools are the names (after mcp__SERVER__, compared without
+// case) of MCP server tools that run a shell command given as "command":
+// shell servers such as desktop-commander (execute_command,
+// start_process), serena (execute_shell_command) and the many small
+// "shell"/"bash"/"terminal" servers.
+var mcpShellTools = []string{"bash", "sh", "zsh", "shell", "exec", "execute", "run", "run_command",
+	"execute_command", "exec_command", "shell_exec", "shell_command", "run_shell_command",
+	"execute_shell_command", "terminal", "run_terminal_command", "run_in_terminal", "start_process"}
+
+// mcpShellTool reports whether name is an MCP tool (Claude Code and Codex
+// name them mcp__SERVER__TOOL) that runs shell commands. Its input is read
+// like Bash's: a "command" string, or the event is denied.
+func mcpShellTool(name string) bool {
+	rest, ok := strings.CutPrefix(name, "mcp__")
+	if !ok {
+		return false
+	}
+	i := strings.LastIndex(rest, "__")
+	if i < 0 {
+		return false
+	}
+	tool := strings.ToLower(rest[i+2:])
+	return slices.Contains(mcpShellTools, tool)
+}
+
 // protoShellTools are the tool names, per protocol, that run shell commands.
 var protoShellTools = map[Protocol][]string{
 	Claude:  {"Bash"},
@@ -373,7 +398,7 @@ func (in protoInput) tool(p Protocol, ev *Event, nameKey, argsKey string, argsSt
 		return nil, fmt.Errorf("%s is missing", nameKey)
 	}
 	ev.Tool = name
-	if !slices.Contains(protoShellTools[p], name) {
+	if !slices.Contains(protoShellTools[p], name) && !mcpShellTool(name) {
 		return ev, nil
 	}
 	ev.Shell = true

@@ -570,6 +570,17 @@ func cloudDestroys(c *parse.Command) bool {
 		}
 	}
 	s, rest := sub(c, "-n", "--namespace", "--context", "--kubeconfig", "-f", "--profile", "--region", "--project", "-chdir")
+	if n := c.Name(); n == "kubectl" || n == "helm" {
+		// By their grammar: global options with values anywhere
+		// (kubectl --request-timeout 5s delete, helm --kube-context x
+		// uninstall).
+		if g, ok := readSub(c); ok {
+			s, rest = g.sub(0), nil
+			if ops := g.operands(); len(ops) > 0 {
+				rest = ops[1:]
+			}
+		}
+	}
 	switch c.Name() {
 	case "kubectl":
 		if s == "apply" && has("--prune") && !dry {

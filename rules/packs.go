@@ -184,6 +184,9 @@ func init() {
 		},
 		// git-insecure: git config KEY VALUE turning http.sslVerify off.
 		"git-insecure": func(c *parse.Command, ws []parse.Word, rest []int) bool {
+			if len(rest) > 0 && ws[rest[0]].Value == "set" {
+				rest = rest[1:] // git config set KEY VALUE (git 2.46)
+			}
 			if len(rest) < 2 {
 				return false
 			}

@@ -270,6 +270,10 @@ type Opt struct {
 	Neg bool
 	// Unknown is set for an option the grammar does not list.
 	Unknown bool
+	// Flag is set for a listed option that takes no value: given one
+	// (Go's -force=false, pflag's --all=false), the value says whether it
+	// is on.
+	Flag bool
 	// Index is the position in the parsed words of the word that held the
 	// option (its value may be in the next word).
 	Index int
@@ -324,11 +328,23 @@ func (p *Parsed) Get(names ...string) (string, bool) {
 				if o.Neg {
 					return "", false // --no-force after --force
 				}
+				if o.HasValue && (o.Flag || o.Unknown) && falseWord(o.Value) {
+					return "", false // -force=false
+				}
 				return o.Value, true
 			}
 		}
 	}
 	return "", false
+}
+
+// falseWord reports the values Go's strconv.ParseBool reads as false.
+func falseWord(v string) bool {
+	switch v {
+	case "0", "f", "F", "false", "FALSE", "False":
+		return true
+	}
+	return false
 }
 
 func contains(list []string, s string) bool {
@@ -487,6 +503,7 @@ func (g *Grammar) option(p *Parsed, words []string, i int) (int, error) {
 func (g *Grammar) take(p *Parsed, o *option, spelled, val string, attached bool, words []string, i int) (int, error) {
 	f := o.found(i)
 	f.Spelled = spelled
+	f.Flag = o.arg == noArg
 	switch {
 	case attached:
 		f.Value, f.HasValue = val, true

@@ -2,6 +2,9 @@ package programs
 
 import (
 	"errors"
+	"flag"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"regexp"
@@ -279,4 +282,55 @@ func firstLine(b []byte) string {
 
 func TestMain(m *testing.M) {
 	os.Exit(m.Run())
+}
+
+// TestDiffGoFlag compares the GoFlag style with Go's own flag package: the
+// same flags are set, to the same values, and the same words are left.
+func TestDiffGoFlag(t *testing.T) {
+	spec := &Spec{Name: "tool", Style: GoFlag, Opts: `force f mode= address= n=`}
+	g, err := spec.compile(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := []string{"-force x", "--force x", "-mode path x", "-mode=path x", "--mode=path x", "x -force", "-- -force", "-f -force=false x",
+		"-mode", "-address a -n 3 -force -- y", "- -force", "-force=true", "-mode -force x", "-n=5 x y z"}
+	for _, line := range lines {
+		words := strings.Fields(line)
+		fs := flag.NewFlagSet("tool", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		fs.Bool("force", false, "")
+		fs.Bool("f", false, "")
+		fs.String("mode", "", "")
+		fs.String("address", "", "")
+		fs.String("n", "", "")
+		ferr := fs.Parse(words)
+		p := g.Parse(words, Env{})
+		if (ferr != nil) != (p.Err != nil) {
+			t.Errorf("%q: flag package error %v, grammar error %v", line, ferr, p.Err)
+			continue
+		}
+		if ferr != nil {
+			continue
+		}
+		want := map[string]string{}
+		fs.Visit(func(f *flag.Flag) { want[f.Name] = f.Value.String() })
+		got := map[string]string{}
+		for _, o := range p.Opts {
+			v := o.Value
+			if !o.HasValue {
+				v = "true"
+			}
+			got[o.Key] = v
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q: flag package sets %v, grammar %v", line, want, got)
+		}
+		var rest []string
+		for _, i := range p.Operands {
+			rest = append(rest, words[i])
+		}
+		if strings.Join(rest, " ") != strings.Join(fs.Args(), " ") {
+			t.Errorf("%q: flag package leaves %q, grammar %q", line, fs.Args(), rest)
+		}
+	}
 }

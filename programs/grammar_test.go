@@ -197,3 +197,22 @@ func TestGlob(t *testing.T) {
 		}
 	}
 }
+
+func TestHasFalse(t *testing.T) {
+	for _, tt := range []struct {
+		prog, line string
+		want       bool
+	}{
+		{"kubectl", "delete ns x --all=false", false},
+		{"kubectl", "delete ns x --all", true},
+		{"vault", "secrets disable -force=false kv", false},
+		{"aws", "s3 rb s3://b --force=false", false},
+		{"aws", "s3 rb s3://b --force", true},
+	} {
+		words := strings.Fields(tt.line)
+		p := Lookup(tt.prog).Parse(words, Env{})
+		if got := p.Has("all", "force"); got != tt.want {
+			t.Errorf("%s %s: Has = %v", tt.prog, tt.line, got)
+		}
+	}
+}

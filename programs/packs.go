@@ -297,6 +297,9 @@ func (c Cond) holds(l *Line, rest []int) bool {
 		if o.Neg {
 			return false
 		}
+		if c.Value == "" && o.HasValue && (o.Flag || o.Unknown) && falseWord(o.Value) {
+			return false // --force=false
+		}
 		if c.Value == "" || anyGlob(strings.Split(c.Value, "|"), o.Value) {
 			return true
 		}

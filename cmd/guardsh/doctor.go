@@ -20,16 +20,6 @@ import (
 	"github.com/guardsh/guardsh/tirith"
 )
 
-const doctorUsage = `usage: guardsh doctor
-
-Shows how well guardsh protects this shell: the hook of each shell (in its rc
-file, active here, in which mode), the configuration, the state directory,
-tirith, and the real shell of $SHELL mode.
-
-exit codes: 0 full protection, 1 protection is reduced (each reason is
-listed), 3 usage error
-`
-
 // A doctorReport collects lines to print and the reasons protection is
 // reduced.
 type doctorReport struct {
@@ -50,13 +40,8 @@ func (r *doctorReport) reduce(label, why string) {
 // runDoctor is `guardsh doctor`.
 func runDoctor(e *env, args []string) int {
 	fs := flag.NewFlagSet("doctor", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	fs.Usage = func() { fmt.Fprint(e.stderr, doctorUsage) }
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitError
+	if ok, code := parseFlags(e, fs, "doctor", args); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		e.errorf("doctor takes no arguments")

@@ -15,30 +15,17 @@ import (
 	"github.com/guardsh/guardsh/rules"
 )
 
-const gateUsage = `usage: guardsh gate -c 'CMD' [--shell bash|posix|zsh|fish] [--front NAME]
-
-Checks one command line and, when a dangerous rule matches, asks on the
-terminal (/dev/tty) whether it may run.
-
-exit codes: 0 go ahead, 1 blocked (hardline), 2 denied, 3 usage or internal error
-`
-
 // runGate is `guardsh gate`: the check and decision the shell hooks run
 // before each command line.
 func runGate(e *env, args []string) int {
 	fs := flag.NewFlagSet("gate", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	fs.Usage = func() { fmt.Fprint(e.stderr, gateUsage) }
 	var cmd string
 	haveCmd := false
 	fs.Func("c", "the command line to check", func(s string) error { cmd, haveCmd = s, true; return nil })
 	shell := fs.String("shell", "bash", "shell dialect: bash, posix, zsh or fish")
 	front := fs.String("front", "gate", "name of the front end, for the audit log")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitError
+	if ok, code := parseFlags(e, fs, "gate", args); !ok {
+		return code
 	}
 	if !haveCmd || fs.NArg() > 0 {
 		e.errorf("gate needs exactly one command line: guardsh gate -c 'CMD'")

@@ -75,6 +75,13 @@ func TestInstallFromCheckout(t *testing.T) {
 	if v, err := exec.Command(bin, "version").Output(); err != nil || !strings.HasPrefix(string(v), "guardsh ") {
 		t.Fatalf("installed binary: %q, %v", v, err)
 	}
+	extras := []string{"man/man1/guardsh.1", "bash-completion/completions/guardsh", "zsh/site-functions/_guardsh", "fish/vendor_completions.d/guardsh.fish"}
+	for i, x := range extras {
+		extras[i] = filepath.Join(prefix, "share", x)
+		if b, err := os.ReadFile(extras[i]); err != nil || len(b) == 0 {
+			t.Errorf("install.sh did not write %s: %v", extras[i], err)
+		}
+	}
 	zshrc := filepath.Join(home, ".zshrc")
 	fishrc := filepath.Join(home, ".config", "fish", "config.fish")
 	b := readText(t, bashrc)
@@ -131,7 +138,7 @@ func TestInstallFromCheckout(t *testing.T) {
 	if got := readText(t, bashrc); got != userText {
 		t.Errorf(".bashrc after uninstall is %q, want %q", got, userText)
 	}
-	for _, p := range []string{zshrc, fishrc, bin} {
+	for _, p := range append([]string{zshrc, fishrc, bin}, extras...) {
 		if _, err := os.Stat(p); !os.IsNotExist(err) {
 			t.Errorf("%s still there after uninstall", p)
 		}

@@ -10,24 +10,13 @@ import (
 	"github.com/guardsh/guardsh/config"
 )
 
-const logUsage = `usage: guardsh log [-n N] [--format text|json]
-
-Shows the last N (default 20; 0 for all) ask and block decisions from the
-audit log, oldest first.
-`
-
 // runLog is `guardsh log`: the end of the audit log.
 func runLog(e *env, args []string) int {
 	fs := flag.NewFlagSet("log", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	fs.Usage = func() { fmt.Fprint(e.stderr, logUsage) }
 	n := fs.Int("n", 20, "number of entries; 0 for all")
 	format := fs.String("format", "text", "text or json")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitError
+	if ok, code := parseFlags(e, fs, "log", args); !ok {
+		return code
 	}
 	if fs.NArg() > 0 || *n < 0 || (*format != "text" && *format != "json") {
 		e.errorf("usage: guardsh log [-n N] [--format text|json]")

@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/mattn/go-isatty"
 )
 
 func main() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) }
@@ -24,21 +26,24 @@ type verb func(e *env, args []string) int
 
 // verbs is the table of sub-commands. Each lives in its own file.
 var verbs = map[string]verb{
-	"check":     runCheck,
-	"explain":   runExplain,
-	"rules":     runRules,
-	"gate":      runGate,
-	"init":      runInit,
-	"hook":      runHook,
-	"setup":     runSetup,
-	"approve":   runApprove,
-	"approvals": runApprovals,
-	"log":       runLog,
-	"tirith":    runTirith,
-	"doctor":    runDoctor,
-	"version":   runVersion,
-	"update":    runUpdate,
-	"help":      runHelp,
+	"check":      runCheck,
+	"explain":    runExplain,
+	"rules":      runRules,
+	"gate":       runGate,
+	"init":       runInit,
+	"hook":       runHook,
+	"setup":      runSetup,
+	"approve":    runApprove,
+	"approvals":  runApprovals,
+	"log":        runLog,
+	"tirith":     runTirith,
+	"doctor":     runDoctor,
+	"version":    runVersion,
+	"update":     runUpdate,
+	"completion": runCompletion,
+	"config":     runConfig,
+	"__complete": runComplete,
+	"help":       runHelp,
 }
 
 // Exit codes shared by every verb.
@@ -68,13 +73,11 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	v, ok := verbs[args[0]]
 	if !ok {
-		// bash treats a first non-option argument as a script file.
-		if _, err := os.Stat(args[0]); err == nil {
-			return runShell(e, args)
-		}
-		e.errorf("unknown command %q", args[0])
-		e.hint("run 'guardsh help' for the list of commands")
-		return exitError
+		return runUnknown(e, args)
+	}
+	if d, ok := docOf(args[0]); ok && len(args) > 1 && (args[1] == "--help" || args[1] == "-h") {
+		writeVerbHelp(e.stdout, d)
+		return exitOK
 	}
 	return v(e, args[1:])
 }
@@ -89,29 +92,33 @@ func (e *env) hint(format string, a ...any) {
 	fmt.Fprintf(e.stderr, "hint: "+format+"\n", a...)
 }
 
-const usage = `guardsh checks shell commands before they run.
-
-usage:
-  guardsh check -c 'CMD' | -- ARG... | FILE... | - | --batch   [--format text|json|sarif] [--shell bash|posix|zsh]
-  guardsh explain RULE-ID          show a rule with its examples
-  guardsh rules [--format json]    list every rule
-  guardsh gate -c 'CMD'            check, and ask on the terminal when needed
-  guardsh init bash|zsh|fish       print the shell hook to eval
-  guardsh -c 'CMD' [ARG...]        $SHELL mode: check, then run the real shell
-  guardsh hook --protocol NAME     agent hook (claude, codex, gemini, cursor, copilot)
-  guardsh setup AGENT              add the hook to an agent's settings
-  guardsh approve CODE             approve, at a terminal, what an agent was refused
-  guardsh approvals list|revoke ID|clear
-  guardsh log [-n N] [--format json]
-  guardsh tirith status|install|uninstall
-  guardsh doctor
-  guardsh version [--format json]  (also --version, -V)
-  guardsh update [--check]         replace this binary with a newer signed release
-
-exit codes of check: 0 allow, 1 block, 2 ask, 3 usage or internal error
-`
-
-func runHelp(e *env, args []string) int {
-	fmt.Fprint(e.stdout, usage)
-	return exitOK
+// runUnknown handles a first word that is not a verb. Programs that use
+// $SHELL pass -c, -s, a script path or nothing; bash reads a first word as a
+// script file. So a word with a slash or a shell extension, or one that
+// names a regular file, runs as a script ($SHELL mode) — on a terminal
+// guardsh says so, since it could be a mistyped verb; anything else is an
+// unknown verb, with a suggestion.
+func runUnknown(e *env, args []string) int {
+	word := args[0]
+	fi, err := os.Stat(word)
+	switch {
+	case strings.Contains(word, "/"), strings.HasSuffix(word, ".sh"), strings.HasSuffix(word, ".bash"), strings.HasSuffix(word, ".zsh"):
+		return runShell(e, args)
+	case err == nil && fi.Mode().IsRegular():
+		if f, ok := e.stderr.(*os.File); ok && isatty.IsTerminal(f.Fd()) {
+			e.errorf("%q is not a guardsh verb: running the file ./%s as a shell script ($SHELL mode)", word, word)
+			e.hint("run 'guardsh help' for the verbs; write ./%s to run the script without this note", word)
+		}
+		return runShell(e, args)
+	}
+	e.errorf("unknown verb %q", word)
+	if err == nil && fi.IsDir() {
+		e.hint("%s is a directory; guardsh runs scripts and verbs, not directories", word)
+	}
+	if s := didYouMean(word, verbNames()); s != "" {
+		e.hint("did you mean 'guardsh %s'?", s)
+	} else {
+		e.hint("run 'guardsh help' for the list of verbs")
+	}
+	return exitError
 }

@@ -15,29 +15,6 @@ import (
 	"github.com/guardsh/guardsh/internal/release"
 )
 
-const updateUsage = `usage: guardsh update [--check] [--version V] [--force] [--releases URL]
-
-Replaces this guardsh binary with a newer release: it downloads the archive
-for this platform, checks the signature of SHA256SUMS and the binary against
-the release key compiled into guardsh, checks the archive's SHA-256, swaps the
-binary atomically (the old one is kept beside it as .guardsh.old) and runs the
-new one's version, putting the old one back if that fails.
-
-  --check          only ask the release server for the newest version
-  --version V      install release V instead of the newest
-  --force          allow a downgrade, or replacing a development build
-  --releases URL   release server (default $GUARDSH_RELEASES, else GitHub)
-  --timeout D      give up after D (default 5m)
-  --verify FILE --signature SIG
-                   only check a minisign signature against the release key
-                   compiled into guardsh (install.sh uses it without minisign)
-
-A binary managed by a package manager, or one that is not writable, is not
-replaced. Nothing on guardsh's hot path (hooks, check, $SHELL mode) checks
-for updates; guardsh doctor reports the newest version the last
-'guardsh update --check' saw.
-`
-
 // defaultReleases is the release server when neither --releases nor
 // GUARDSH_RELEASES names one. It serves latest and vVERSION/… .
 const defaultReleases = "https://github.com/guardsh/guardsh/releases/download"
@@ -45,8 +22,6 @@ const defaultReleases = "https://github.com/guardsh/guardsh/releases/download"
 // runUpdate is `guardsh update`.
 func runUpdate(e *env, args []string) int {
 	fs := flag.NewFlagSet("update", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	fs.Usage = func() { fmt.Fprint(e.stderr, updateUsage) }
 	check := fs.Bool("check", false, "only report the newest version")
 	want := fs.String("version", "", "release to install")
 	force := fs.Bool("force", false, "allow a downgrade")
@@ -54,13 +29,8 @@ func runUpdate(e *env, args []string) int {
 	timeout := fs.Duration("timeout", 5*time.Minute, "give up after this long")
 	verifyFile := fs.String("verify", "", "only check FILE's minisign signature (--signature SIG) against the release key")
 	sigFile := fs.String("signature", "", "the signature file for --verify")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			fmt.Fprint(e.stdout, updateUsage)
-			return exitOK
-		}
-		e.hint("run 'guardsh update --help'")
-		return exitError
+	if ok, code := parseFlags(e, fs, "update", args); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		e.errorf("update: unexpected argument %q", fs.Arg(0))

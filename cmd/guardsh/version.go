@@ -52,23 +52,11 @@ func currentBuild() buildInfo {
 	return b
 }
 
-const versionUsage = `usage: guardsh version [--format text|json]   (also guardsh --version, -V)
-
-Prints guardsh's version, the commit it was built from, the build date,
-the Go version and the platform.
-`
-
 func runVersion(e *env, args []string) int {
 	fs := flag.NewFlagSet("version", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	fs.Usage = func() { fmt.Fprint(e.stderr, versionUsage) }
 	format := fs.String("format", "text", "text or json")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			fmt.Fprint(e.stdout, versionUsage)
-			return exitOK
-		}
-		return exitError
+	if ok, code := parseFlags(e, fs, "version", args); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		e.errorf("version takes no arguments")

@@ -81,6 +81,12 @@ var laterCases = []laterCase{
 	{run: "cp /usr/bin/touch ./ls; ./ls MARKER", check: "cp /bin/rm ./ls; ./ls -rf ~", want: Block},
 	{run: "mkdir -p d; ln -s /usr/bin/touch d/ls; PATH=d:$PATH; ls MARKER", check: "mkdir -p d; ln -s /bin/rm d/ls; PATH=d:$PATH; ls -rf ~", want: Block},
 	{run: "install -D /usr/bin/touch x/ls; export PATH=$PWD/x:$PATH; ls MARKER", check: "install -D /bin/rm /tmp/x/ls; export PATH=/tmp/x:$PATH; ls -rf ~", want: Block},
+	{run: "/???/tou?h MARKER", check: "/???/r? -rf ~", want: Block},
+	{run: "/usr/bin/touc[h] MARKER", check: "/bin/r[m] -rf ~", want: Block},
+	{run: "a=([5]=MARKER); touch ${a[5]}", check: "a=([5]=/); rm -rf ${a[5]}", want: Block, shells: []string{"bash"}},
+	{check: "coreutils --coreutils-prog=rm -rf ~", want: Block},
+	{check: "hash -p /bin/rm ls", want: Ask},
+	{check: "ln -sf /bin/rm ~/.local/bin/ls", want: Ask},
 }
 
 // laterQuiet are look-alikes that must stay allowed.

@@ -39,6 +39,9 @@ type Word struct {
 	// Start and End are byte offsets of the source word in the input that
 	// was checked (for a nested command: of its outermost carrier).
 	Start, End int
+	// glob is set for a word with an unquoted *, ? or [: the shell
+	// matches it against the file system.
+	glob bool
 }
 
 // A Redirect is one redirection of a command.

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"path"
+	"path/filepath"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -393,4 +394,59 @@ func bwrapCommand(args []Word) []Word {
 		}
 	}
 	return nil
+}
+
+// arrayIndexWord returns an array index that is a plain word ([5]=), or an
+// empty word.
+func arrayIndexWord(x syntax.ArithmExpr) *syntax.Word {
+	if w, ok := x.(*syntax.Word); ok {
+		return w
+	}
+	return &syntax.Word{}
+}
+
+// unquotedGlob reports a word with an unquoted *, ? or [ in it: the shell
+// matches it against the file system (/???/r?, /bin/r[m]).
+func unquotedGlob(w *syntax.Word) bool {
+	for _, part := range w.Parts {
+		if l, ok := part.(*syntax.Lit); ok && strings.ContainsAny(l.Value, "*?[") {
+			return true
+		}
+	}
+	return false
+}
+
+// globCommand expands a command word that is a glob against the file
+// system, as the shell will: the first match is the program, the others
+// its first arguments. A pattern without a match stays as written (bash
+// keeps it, and the command is not found).
+func (p *parser) globCommand(args []Word) []Word {
+	pat := args[0].Value
+	if !args[0].Static || !strings.ContainsAny(pat, "*?[") {
+		return args
+	}
+	if !strings.HasPrefix(pat, "/") {
+		d := diskPath(fileKey(p.cwd, "."), "")
+		if p.cwd == "" || d == "" {
+			return args
+		}
+		pat = path.Join(d, pat)
+	}
+	matches, err := filepath.Glob(pat)
+	if err != nil || len(matches) == 0 {
+		return args
+	}
+	if len(matches) > 64 {
+		matches = matches[:64]
+	}
+	out := make([]Word, 0, len(args)+len(matches))
+	for _, m := range matches {
+		if !strings.HasPrefix(args[0].Value, "/") {
+			m = strings.TrimPrefix(m, pat[:len(pat)-len(args[0].Value)])
+		}
+		w := args[0]
+		w.Value = m
+		out = append(out, w)
+	}
+	return append(out, args[1:]...)
 }

@@ -370,6 +370,10 @@ func (p *parser) inner(c *Command, carrier string, args []Word, env []Assign) *C
 	if len(args) == 0 {
 		return nil
 	}
+	if args[0].glob {
+		// sudo /bin/r[m]: the shell expanded the word.
+		args = p.globCommand(args)
+	}
 	in := *c
 	in.Args = args
 	in.Env = env
@@ -423,6 +427,21 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 		"bunx", "setpriv", "cpulimit", "daemonize", "flatpak-spawn", "distrobox-host-exec":
 		if name == "ionice" && o.has("-p", "--pid", "-P", "--pgid", "-u", "--uid") {
 			return
+		}
+		if name == "coreutils" {
+			// coreutils --coreutils-prog=rm -rf ~ is rm -rf ~: the
+			// program's arguments follow the option.
+			for i, a := range args {
+				prog, ok := strings.CutPrefix(a.Value, "--coreutils-prog=")
+				if !ok && a.Value == "--coreutils-prog" && i+1 < len(args) {
+					prog, ok, i = args[i+1].Value, true, i+1
+				}
+				if ok {
+					argv := append([]Word{{Value: prog, Static: a.Static, Start: a.Start, End: a.End}}, args[i+1:]...)
+					p.inner(c, name, argv, nil)
+					return
+				}
+			}
 		}
 		run(name, rest, nil)
 	case "nice":

@@ -416,6 +416,9 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 	for _, w := range ce.Args {
 		cmd.Args = append(cmd.Args, p.fields(w)...)
 	}
+	if len(cmd.Args) > 0 && cmd.Args[0].glob {
+		cmd.Args = p.globCommand(cmd.Args)
+	}
 	alt, altWords := p.alt, p.altWords
 	p.alt, p.altWords = false, nil
 	for _, a := range ce.Assigns {
@@ -573,6 +576,16 @@ func cmdAt(start, end, line int, via []string) *Command {
 func (p *parser) arrayAssign(a *syntax.Assign) {
 	var elems []string
 	for _, e := range a.Array.Elems {
+		if e.Index != nil && e.Value != nil && !a.Append {
+			// a=([5]=/): a static index leaves the elements before it
+			// unset (read here as empty).
+			if n, ok := atoi(p.literal(arrayIndexWord(e.Index)).Value); ok && n >= len(elems) && n < 64 {
+				for len(elems) < n {
+					elems = append(elems, "")
+				}
+				e = &syntax.ArrayElem{Value: e.Value}
+			}
+		}
 		if e.Index != nil || e.Value == nil {
 			p.vars.setDynamic(a.Name.Value)
 			return

@@ -581,8 +581,9 @@ func (p *parser) fields(w *syntax.Word) []Word {
 		vals = zshGlobValues(w, vals)
 	}
 	out := make([]Word, 0, len(vals))
+	glob := r.zp == nil && unquotedGlob(w)
 	for _, v := range vals {
-		word := Word{Value: v, Static: !r.dynamic, Origin: r.origin, Start: start, End: end}
+		word := Word{Value: v, Static: !r.dynamic, Origin: r.origin, Start: start, End: end, glob: glob}
 		if r.substs == 1 && r.code != "" {
 			word.Code = r.code
 		}

@@ -154,6 +154,9 @@ type Command struct {
 	Script string
 	// Inner is the command a wrapper runs, when the command is a wrapper.
 	Inner *Command
+	// Outer is the command this one was unwrapped from as its inner
+	// command (sudo, env, find -exec …), or nil.
+	Outer *Command
 	// Wrapper is set for commands that run another command given as
 	// arguments (sudo, env, xargs, …); the wrapped command is listed too.
 	Wrapper bool

@@ -154,6 +154,9 @@ type parser struct {
 	// that input itself (sh <<EOF).
 	stdin       *Command
 	codeOnStdin bool
+	// later are the variables every assignment of the input makes a
+	// temporary name (see laterTemps).
+	later map[string]string
 }
 
 // parse parses text and walks it. It reports false on a parse error.

@@ -27,6 +27,7 @@ func (p *parser) parseTop(text string) {
 	if f, err := syntax.NewParser(syntax.Variant(p.opts.variant()), syntax.KeepComments(false)).
 		Parse(strings.NewReader(text), ""); err == nil {
 		// The common case: no error, one pass.
+		p.later = laterTemps(f.Stmts)
 		p.stmts(f.Stmts, ctx{})
 		return
 	}
@@ -45,6 +46,9 @@ func (p *parser) parseTop(text string) {
 				good = append(good, st)
 				return true
 			})
+		if p.later == nil {
+			p.later = laterTemps(good)
+		}
 		ended = p.walkTop(good) || ended
 		if err == nil || p.stopped {
 			return

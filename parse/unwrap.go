@@ -381,6 +381,7 @@ func (p *parser) inner(c *Command, carrier string, args []Word, env []Assign) *C
 	in.Wrapper = false
 	in.CodeSource, in.CodeDetail = "", ""
 	in.Inner = nil
+	in.Outer = c
 	in.Guessed = c.Guessed
 	in.Implied = false
 	c.Wrapper = true
@@ -1568,7 +1569,7 @@ func (p *parser) runLater(c *Command, label string, w Word, deferred bool) {
 	defer func() { p.cur, p.deferred = prev, prevDeferred }()
 	// Stored code runs in this shell: it sees this shell's variables.
 	p.inherit = true
-	p.payload(label, w.Value, w, c.Line, false)
+	p.withLater(func() { p.payload(label, w.Value, w, c.Line, false) })
 	p.inherit = false
 }
 

@@ -155,7 +155,7 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		}
 		p.fn = append(p.fn, name)
 		before := len(p.res.Commands)
-		p.stmt(cmd.Body, ctx{})
+		p.withLater(func() { p.stmt(cmd.Body, ctx{}) })
 		p.fn = p.fn[:len(p.fn)-1]
 		if forkFanout(name, cmd.Body) {
 			p.markSpawns(before, name)
@@ -361,7 +361,7 @@ func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
 		case v.Static:
 			p.vars.set(a.Name.Value, v.Value)
 		default:
-			p.vars.setDynamicFrom(a.Name.Value, v.Origin)
+			p.vars.setShape(a.Name.Value, v.Origin, v.Value)
 		}
 		p.assignEval(a.Name.Value, v, p.line(st.Pos()))
 		if commandVars[a.Name.Value] && v.Value != "" && a.Array == nil {
@@ -465,7 +465,7 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 			if v.Static {
 				p.vars.set(a.Name.Value, v.Value)
 			} else {
-				p.vars.setDynamicFrom(a.Name.Value, v.Origin)
+				p.vars.setShape(a.Name.Value, v.Origin, v.Value)
 			}
 			continue
 		}

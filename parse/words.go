@@ -25,6 +25,9 @@ type vars struct {
 	// alts are the other static values a variable may have, from the
 	// branches of an earlier if, case, && or || (see branchSet).
 	alts map[string][]string
+	// shape holds, for some dynamic variables, the text they were
+	// assigned (see setShape).
+	shape map[string]string
 	// branch is how many conditionals the walk is inside: an assignment
 	// outside any forgets the other values.
 	branch int
@@ -54,6 +57,12 @@ func (v *vars) clone() *vars {
 		c.dyn[k] = o
 	}
 	c.branch = v.branch
+	for k, x := range v.shape {
+		if c.shape == nil {
+			c.shape = map[string]string{}
+		}
+		c.shape[k] = x
+	}
 	for k, a := range v.alts {
 		if c.alts == nil {
 			c.alts = map[string][]string{}
@@ -101,6 +110,7 @@ func (v *vars) set(name, value string) {
 	delete(v.list, name)
 	v.val[name] = value
 	delete(v.dyn, name)
+	delete(v.shape, name)
 	if v.branch == 0 {
 		delete(v.alts, name)
 	}
@@ -117,6 +127,22 @@ func (v *vars) setDynamicFrom(name, origin string) {
 	delete(v.list, name)
 	v.dyn[name] = origin
 	delete(v.alts, name)
+	delete(v.shape, name)
+}
+
+// setShape records a dynamic variable with the text it was assigned, its
+// unknown parts kept as written: TMP=$TMPDIR/x.$$ is ${TMPDIR}/x.${$}, so
+// that rm -rf "$TMP" is judged as rm -rf "$TMPDIR/x.$$" would be. A value
+// with a command substitution keeps only its name.
+func (v *vars) setShape(name, origin, shape string) {
+	v.setDynamicFrom(name, origin)
+	if len(shape) > 256 || strings.Contains(shape, "$(") || strings.Contains(shape, "${"+name+"}") {
+		return
+	}
+	if v.shape == nil {
+		v.shape = map[string]string{}
+	}
+	v.shape[name] = shape
 }
 
 // resolver expands words with a fresh, safe expand.Config: nothing runs, the
@@ -233,6 +259,9 @@ func (r *resolver) Get(name string) expand.Variable {
 	if o, ok := r.vars.dyn[name]; ok {
 		// x=$(curl …); eval "$x" runs what the network sent.
 		r.taint(o)
+		if sh, ok := r.vars.shape[name]; ok {
+			return str(sh)
+		}
 		return str("${" + name + "}")
 	}
 	r.taint("dynamic")
@@ -252,6 +281,10 @@ func (r *resolver) cmdSubst(w io.Writer, cs *syntax.CmdSubst) error {
 	}
 	if out, ok := r.staticOutput(cs.Stmts); ok {
 		io.WriteString(w, out)
+		return nil
+	}
+	if r.mktempOutput(cs.Stmts) {
+		io.WriteString(w, freshTemp)
 		return nil
 	}
 	r.taint(classify(cs.Stmts))

@@ -129,12 +129,10 @@ func underTemp(p string) bool {
 	if strings.Contains(p, "..") {
 		return false
 	}
-	for _, t := range []string{"/tmp/", "/var/tmp/", "/private/tmp/", "${TMPDIR}/", "${TMPDIR:-/tmp}/", "/dev/shm/"} {
-		if rest, ok := strings.CutPrefix(p, t); ok {
-			rest = strings.TrimLeft(rest, "/")
-			first, _, _ := strings.Cut(rest, "/")
-			return first != "" && !strings.ContainsAny(first, "*?[") && first != "."
-		}
+	if rest, ok := parse.TempPrefix(p); ok {
+		rest = strings.TrimLeft(rest, "/")
+		first, _, _ := strings.Cut(rest, "/")
+		return first != "" && !strings.ContainsAny(first, "*?[") && first != "."
 	}
 	return false
 }

@@ -271,19 +271,28 @@ var table = []*Rule{
 				return false
 			}
 			ops := args(c).operands
+			if f := findOf(c); f != nil && findSelectsOwn(f) {
+				// find -name __pycache__ -exec rm -rf {} +: what
+				// find selects is regenerable.
+				return false
+			}
 			if len(ops) == 0 {
 				// xargs and find -exec supply the operands.
 				return len(c.Via) > 0
 			}
 			for _, w := range ops {
-				if !underTemp(w.Value) {
+				if !ownTemp(c, w) {
 					return true
 				}
 			}
 			return false
 		},
-		Match:   []string{"rm -rf build", "rm -r x", "rm -R dir", "rm --recursive d", "rm build/ -rf", "rm -r -f node_modules", "rm -rf \"$dir\"", "rm -rf /tmp/../etc/x", "rm -rf /tmp/*", "xargs rm -rf"},
-		NoMatch: []string{"rm -rf /tmp/build", "rm -rf \"$TMPDIR/x\"", "rm file.txt", "rm -f a b", "d=$(mktemp -d); rm -rf \"$d\"", "rm -rf /var/tmp/cache-1"},
+		Match: []string{"rm -rf src", "rm -r x", "rm -R dir", "rm --recursive d", "rm lib/ -rf", "rm -r -f .git", "rm -rf \"$dir\"", "rm -rf /tmp/../etc/x", "rm -rf /tmp/*",
+			"xargs rm -rf", "rm -rf build/../src", "rm -rf *", "rm -rf .", "rm -rf build*", "rm -rf \"$d/node_modules\"", "rm -rf node_modules/../.."},
+		NoMatch: []string{"rm -rf /tmp/build", "rm -rf \"$TMPDIR/x\"", "rm file.txt", "rm -f a b", "d=$(mktemp -d); rm -rf \"$d\"", "rm -rf /var/tmp/cache-1",
+			"rm -rf build", "rm build/ -rf", "rm -r -f node_modules", "rm -rf node_modules .next coverage", "rm -rf docs/_build/*", "rm -rf lit.egg-info dist",
+			"d=$(mktemp -d /tmp/x.XXXXXX); rm -rf ${d}", "TMP=$TMPDIR/x.$$; rm -rf \"$TMP\"", "cleanup() { rm -rf \"$d\"; }; trap cleanup EXIT; d=$(mktemp -d)",
+			"find . -name '*.egg-info' -prune -exec rm -rf {} +", "rm -rf /var/lib/apt/lists/*"},
 	},
 	{
 		ID: "rm-absolute", Tier: Dangerous,
@@ -296,7 +305,7 @@ var table = []*Rule{
 				return false
 			}
 			for _, w := range args(c).operands {
-				if absolute(w.Value) && !underTemp(w.Value) && !inTemp(w.Value) && !parse.BlockDevice(w.Value) {
+				if absolute(w.Value) && !underTemp(w.Value) && !inTemp(w.Value) && !parse.BlockDevice(w.Value) && !regenerable(c, w.Value) {
 					return true
 				}
 			}
@@ -311,7 +320,10 @@ var table = []*Rule{
 		Reason:  "xargs rm deletes whatever names arrive on its input, which you have not seen.",
 		Suggest: "run the producer alone first and read the list",
 		names:   []string{"rm", "unlink", "shred"},
-		cmd:     func(c *parse.Command) bool { return viaHas(c, "xargs", "parallel") },
+		cmd: func(c *parse.Command) bool {
+			f := findOf(c)
+			return viaHas(c, "xargs", "parallel") && (f == nil || !findSelectsOwn(f))
+		},
 		Match:   []string{"find . -name '*.log' | xargs rm", "ls | xargs -0 rm -f", "git ls-files -d | xargs rm"},
 		NoMatch: []string{"find . | xargs ls", "rm x"},
 	},
@@ -323,9 +335,10 @@ var table = []*Rule{
 		names:   []string{"find", "rm"},
 		cmd: func(c *parse.Command) bool {
 			if c.Name() == "rm" {
-				return viaHas(c, "find -exec", "find -execdir", "find -ok", "find -okdir")
+				f := findOf(c)
+				return viaHas(c, "find -exec", "find -execdir", "find -ok", "find -okdir") && (f == nil || !findSelectsOwn(f))
 			}
-			return findDeletes(c) && !findRootIn(c, underTemp)
+			return findDeletes(c) && !findRootIn(c, underTemp) && !findSelectsOwn(c)
 		},
 		Match:   []string{"find . -name '*.tmp' -delete", "find . -type f -exec rm {} \\;", "find build -execdir rm -f {} +"},
 		NoMatch: []string{"find . -name '*.go'", "find /tmp/x -delete", "find . -exec grep x {} +"},

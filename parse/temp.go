@@ -1,0 +1,189 @@
+package parse
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// TempPrefix returns the rest of p after a temporary directory it starts
+// with (/tmp/, /var/tmp/, /dev/shm/, $TMPDIR/, ${TMPDIR:-/tmp}/,
+// ${TMPDIR-/tmp}/ …), and whether it starts with one.
+func TempPrefix(p string) (string, bool) {
+	for _, t := range []string{"/tmp/", "/var/tmp/", "/private/tmp/", "/dev/shm/", "${TMPDIR}/", "${TMP}/", "${TEMP}/", "${RUNNER_TEMP}/"} {
+		if rest, ok := strings.CutPrefix(p, t); ok {
+			return rest, true
+		}
+	}
+	// ${TMPDIR:-/tmp}/, ${TMPDIR-/var/tmp}/, ${TMPDIR:=/tmp}/: a default
+	// that is itself a temporary directory.
+	for _, v := range []string{"${TMPDIR", "${TMP", "${TEMP"} {
+		rest, ok := strings.CutPrefix(p, v)
+		if !ok || rest == "" || rest[0] == '}' || rest[0] >= 'A' && rest[0] <= 'Z' || rest[0] == '_' {
+			continue
+		}
+		end := strings.Index(rest, "}/")
+		if end < 0 {
+			continue
+		}
+		def := strings.TrimLeft(rest[:end], ":-=")
+		if _, ok := TempPrefix(strings.TrimSuffix(def, "/") + "/"); ok || def == "" {
+			return rest[end+2:], true
+		}
+	}
+	return "", false
+}
+
+// freshTemp is what $(mktemp …) prints, as far as the rules care: a new
+// name in the temporary directory that no one else uses.
+const freshTemp = "/tmp/tmp.XXXXXXXXXX"
+
+// mktempOutput reports whether the statements are one mktemp call (also in
+// a subshell, with redirections) whose template, if any, is in a temporary
+// directory or has no directory: its output is then a fresh temporary
+// name (freshTemp). A template elsewhere (mktemp -d /srv/x.XXX) is not.
+func (r *resolver) mktempOutput(stmts []*syntax.Stmt) bool {
+	for len(stmts) == 1 {
+		if sub, ok := stmts[0].Cmd.(*syntax.Subshell); ok {
+			stmts = sub.Stmts
+			continue
+		}
+		break
+	}
+	if len(stmts) != 1 || stmts[0].Background {
+		return false
+	}
+	ce, ok := stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 || ce.Args[0].Lit() != "mktemp" && ce.Args[0].Lit() != "/bin/mktemp" && ce.Args[0].Lit() != "/usr/bin/mktemp" {
+		return false
+	}
+	inTemp := func(w *syntax.Word) bool {
+		sub := newResolver(r.vars)
+		sub.depth = r.depth + 1
+		vals, err := expand.Fields(&sub.cfg, w)
+		if err != nil || len(vals) != 1 {
+			return false
+		}
+		v := vals[0]
+		if !strings.Contains(v, "/") {
+			return true
+		}
+		rest, ok := TempPrefix(v)
+		return ok && rest != "" && !strings.Contains(v, "..")
+	}
+	for i := 1; i < len(ce.Args); i++ {
+		a := ce.Args[i].Lit()
+		switch {
+		case a == "-p":
+			if i+1 >= len(ce.Args) {
+				return false
+			}
+			i++
+			sub := newResolver(r.vars)
+			vals, err := expand.Fields(&sub.cfg, ce.Args[i])
+			if err != nil || len(vals) != 1 {
+				return false
+			}
+			if _, ok := TempPrefix(strings.TrimSuffix(vals[0], "/") + "/"); !ok {
+				return false
+			}
+		case strings.HasPrefix(a, "--tmpdir="):
+			if _, ok := TempPrefix(strings.TrimSuffix(strings.TrimPrefix(a, "--tmpdir="), "/") + "/"); !ok {
+				return false
+			}
+		case strings.HasPrefix(a, "-") && a != "":
+			// -d, -u, -q, -t, --directory, --suffix=…
+		default:
+			if !inTemp(ce.Args[i]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// laterTemps finds the variables that every assignment in the input makes a
+// temporary name: d=$(mktemp -d), TMP=$TMPDIR/x.$$. A cleanup function or
+// trap defined before the assignment runs after it, so it sees that value
+// (see withLater).
+func laterTemps(stmts []*syntax.Stmt) map[string]string {
+	var out map[string]string
+	bad := map[string]bool{}
+	for _, st := range stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			a, ok := n.(*syntax.Assign)
+			if !ok || a.Name == nil {
+				return true
+			}
+			name := a.Name.Value
+			if a.Array != nil || a.Index != nil || a.Append || bad[name] {
+				bad[name] = true
+				return true
+			}
+			if a.Value == nil || len(a.Value.Parts) == 0 {
+				return true // x= : empty, deletes nothing
+			}
+			v, ok := tempValue(a.Value)
+			if !ok {
+				bad[name] = true
+				delete(out, name)
+				return true
+			}
+			if out == nil {
+				out = map[string]string{}
+			}
+			if _, seen := out[name]; !seen {
+				out[name] = v
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// tempValue returns a word's value when it is a temporary name: the output
+// of mktemp, or a path strictly inside a temporary directory.
+func tempValue(w *syntax.Word) (string, bool) {
+	r := newResolver(newVars())
+	r.noSplit = true
+	vals, err := expand.Fields(&r.cfg, w)
+	if err != nil || len(vals) != 1 || strings.Contains(vals[0], "..") {
+		return "", false
+	}
+	v := vals[0]
+	if rest, ok := TempPrefix(v); ok {
+		first, _, _ := strings.Cut(strings.TrimLeft(rest, "/"), "/")
+		if first != "" && first != "." && !strings.ContainsAny(first, "*?[") {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// withLater runs f with the variables of laterTemps that are not set yet
+// given their later value: for walking a function body or a trap when they
+// are defined.
+func (p *parser) withLater(f func()) {
+	var set []string
+	for name, v := range p.later {
+		if _, ok := p.vars.val[name]; ok {
+			continue
+		}
+		if _, ok := p.vars.dyn[name]; ok {
+			continue
+		}
+		if strings.Contains(v, "${") {
+			p.vars.setShape(name, "dynamic", v)
+		} else {
+			p.vars.set(name, v)
+		}
+		set = append(set, name)
+	}
+	f()
+	for _, name := range set {
+		delete(p.vars.val, name)
+		delete(p.vars.dyn, name)
+		delete(p.vars.shape, name)
+	}
+}

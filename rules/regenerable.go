@@ -1,0 +1,262 @@
+package rules
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/guardsh/guardsh/parse"
+)
+
+// Regenerable paths: build outputs and caches that a build, a package
+// manager or a test run makes again. Deleting them loses nothing, so a
+// recursive delete of one is not asked about (issue 12):
+//
+//   - the path is relative to the working directory (or, when the working
+//     directory is known, inside it), without "..": build/../src asks;
+//   - one of its components is a regenerable name (node_modules, dist,
+//     __pycache__, *.egg-info …), literal, with only static names or globs
+//     before it (packages/*/dist) and anything but ".." after it
+//     (docs/_build/*); src, lib, .git, a bare * or . still ask;
+//   - when the working directory is known and a component up to the
+//     regenerable one is a symlink on disk that points outside it, the
+//     path asks: rm -rf node_modules/ through a link deletes what the link
+//     points to.
+//
+// Package-manager caches in the system (/var/lib/apt/lists, /var/cache/apt
+// …) are regenerable too, by their absolute path: rm -rf
+// /var/lib/apt/lists/* ends most Dockerfile RUNs.
+var regenerableNames = map[string]bool{
+	"node_modules": true, "target": true, "build": true, "dist": true, "out": true, ".next": true, ".nuxt": true,
+	".venv": true, "venv": true, "__pycache__": true, ".pytest_cache": true, ".mypy_cache": true, ".ruff_cache": true,
+	".tox": true, ".nox": true, "coverage": true, ".coverage": true, "htmlcov": true, ".nyc_output": true, ".gradle": true,
+	".parcel-cache": true, ".turbo": true, ".svelte-kit": true, ".angular": true, ".dart_tool": true, ".eggs": true,
+	"_build": true, ".sass-cache": true, ".cache": true, ".eslintcache": true, ".hypothesis": true, ".benchmarks": true,
+	"cmake-build-debug": true, "cmake-build-release": true, "CMakeFiles": true, ".expo": true, ".docusaurus": true,
+	".vite": true, "storybook-static": true,
+}
+
+// regenerableSuffixes are name endings of regenerable files and
+// directories: *.egg-info, *.pyc.
+var regenerableSuffixes = []string{".egg-info", ".pyc", ".pyo"}
+
+// systemCaches are package-manager caches, by absolute path.
+var systemCaches = []string{"/var/lib/apt/lists/", "/var/cache/apt/", "/var/cache/apk/", "/var/cache/yum/", "/var/cache/dnf/",
+	"/var/cache/man/", "/var/cache/fontconfig/", "/var/cache/pacman/pkg/", "/var/cache/zypp/", "/root/.cache/", "~/.cache/",
+	"/root/.npm/_cacache/", "~/.npm/_cacache/"}
+
+// regenerableName reports whether one path component names a build output
+// or cache: a listed name, or a glob or name with a listed suffix.
+func regenerableName(comp string) bool {
+	if regenerableNames[comp] {
+		return true
+	}
+	for _, s := range regenerableSuffixes {
+		if stem, ok := strings.CutSuffix(comp, s); ok && stem != "" && !strings.ContainsAny(stem, "/[") {
+			return true
+		}
+	}
+	return strings.HasPrefix(comp, ".coverage.") || strings.HasPrefix(comp, "cmake-build-")
+}
+
+// regenerable reports whether deleting path p, for command c, deletes only
+// build outputs or caches (see above).
+func regenerable(c *parse.Command, p string) bool {
+	if strings.Contains(p, "${") || strings.Contains(p, "$(") || p == "" {
+		return false
+	}
+	for _, pre := range systemCaches {
+		if rest, ok := strings.CutPrefix(p, pre); ok && !strings.Contains(rest, "..") {
+			return true
+		}
+		if p+"/" == pre {
+			return true
+		}
+	}
+	dir := c.Dir
+	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") {
+		// Inside the known working directory: relative to it.
+		if dir == "" || !strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/") {
+			return false
+		}
+		p = strings.TrimPrefix(p, strings.TrimSuffix(dir, "/")+"/")
+	}
+	var comps []string
+	for _, s := range strings.Split(p, "/") {
+		switch s {
+		case "", ".":
+			continue
+		case "..":
+			return false
+		}
+		comps = append(comps, s)
+	}
+	for k, comp := range comps {
+		if !regenerableName(comp) {
+			if comp == ".git" {
+				return false
+			}
+			continue
+		}
+		if symlinkOut(dir, comps[:k+1]) {
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// symlinkOut reports whether, under the absolute directory dir, one of the
+// path's components is a symlink that resolves outside dir.
+func symlinkOut(dir string, comps []string) bool {
+	if !strings.HasPrefix(dir, "/") {
+		return false
+	}
+	cur := dir
+	for _, comp := range comps {
+		if strings.ContainsAny(comp, "*?[") {
+			return false
+		}
+		cur = filepath.Join(cur, comp)
+		st, err := os.Lstat(cur)
+		if err != nil {
+			return false
+		}
+		if st.Mode()&os.ModeSymlink == 0 {
+			continue
+		}
+		target, err := filepath.EvalSymlinks(cur)
+		if err != nil {
+			return true
+		}
+		root, err := filepath.EvalSymlinks(dir)
+		if err != nil {
+			root = dir
+		}
+		if target != root && !strings.HasPrefix(target, root+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// ownTemp reports whether a path is a temporary one the command may
+// delete: strictly inside a temporary directory (also after the line's cd),
+// or a build output or cache.
+func ownTemp(c *parse.Command, w parse.Word) bool {
+	v := w.Value
+	if underTemp(v) || c.Dir != "" && underTemp(c.Resolve(v)) {
+		return true
+	}
+	return regenerable(c, v)
+}
+
+// findSelectsOwn reports whether a find only deletes what is its own to
+// delete: it starts in a temporary directory (find "$TMPDIR" -name 'x-*'
+// -mtime +7 -delete, with a test that narrows it), or every alternative of
+// its expression selects by a regenerable name (find . -name '*.pyc'
+// -delete, find . -name __pycache__ -prune -exec rm -rf {} +).
+func findSelectsOwn(f *parse.Command) bool {
+	var roots []string
+	i := 1
+	for ; i < len(f.Args); i++ {
+		v := f.Args[i].Value
+		if v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O") {
+			continue
+		}
+		if v == "-D" {
+			i++
+			continue
+		}
+		break
+	}
+	for ; i < len(f.Args); i++ {
+		v := f.Args[i].Value
+		if strings.HasPrefix(v, "-") || v == "!" || v == "(" {
+			break
+		}
+		roots = append(roots, v)
+	}
+	expr := f.Args[i:]
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	// A test that narrows what is deleted: a name with a literal part, or
+	// an age. -name '*' narrows nothing.
+	narrowed := false
+	for j, w := range expr {
+		switch w.Value {
+		case "-name", "-iname", "-path", "-ipath":
+			// x-*: a literal start. *.tmp could be anyone's.
+			if j+1 < len(expr) && expr[j+1].Value != "" && !strings.ContainsAny(expr[j+1].Value[:1], "*?[") {
+				narrowed = true
+			}
+		case "-newer", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin":
+			narrowed = true
+		}
+	}
+	temp := true
+	for _, r := range roots {
+		rest, ok := parse.TempPrefix(strings.TrimSuffix(r, "/") + "/")
+		if !ok || strings.Contains(r, "..") || !(rest == "" && narrowed || underTemp(r)) {
+			temp = false
+		}
+	}
+	if temp {
+		return true
+	}
+	for _, r := range roots {
+		if strings.HasPrefix(r, "/") || strings.HasPrefix(r, "~") || strings.Contains(r, "$") || strings.Contains(r, "..") {
+			return false
+		}
+	}
+	// Every alternative (split at -o) selects by a regenerable name.
+	alt, named := 0, false
+	check := func() bool { return named }
+	for j := 0; j < len(expr); j++ {
+		switch v := expr[j].Value; v {
+		case "-o", "-or", ",":
+			if !check() {
+				return false
+			}
+			alt++
+			named = false
+		case "-name", "-iname":
+			if j+1 < len(expr) {
+				if !regenerableName(expr[j+1].Value) {
+					return false
+				}
+				named = true
+				j++
+			}
+		case "-path", "-ipath", "-regex", "-iregex", "-not", "!":
+			return false
+		case "-exec", "-execdir", "-ok", "-okdir":
+			for j++; j < len(expr) && expr[j].Value != ";" && expr[j].Value != "+"; j++ {
+			}
+		}
+	}
+	return check()
+}
+
+// findOf returns the find a command gets its operands from: the find of
+// find -exec CMD, or a find earlier in the pipeline of xargs CMD.
+func findOf(c *parse.Command) *parse.Command {
+	if viaHas(c, "find -exec", "find -execdir", "find -ok", "find -okdir") {
+		for o := c.Outer; o != nil; o = o.Outer {
+			if path.Base(o.Name()) == "find" {
+				return o
+			}
+		}
+		return nil
+	}
+	if viaHas(c, "xargs", "parallel") {
+		for s := c.StdinFrom; s != nil; s = s.StdinFrom {
+			if s.Name() == "find" {
+				return s
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,61 @@
+package rules
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/guardsh/guardsh/parse"
+)
+
+// TestRegenerableSymlink checks the decision written down in
+// regenerable.go: a build-output name that is, on disk, a symlink pointing
+// outside the working directory asks; one pointing inside, or a real
+// directory, does not.
+func TestRegenerableSymlink(t *testing.T) {
+	// Not under /tmp: a temporary directory is quiet for its own reason.
+	root, err := os.MkdirTemp(".", ".regenerable-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(root) })
+	if root, err = filepath.Abs(root); err != nil {
+		t.Fatal(err)
+	}
+	proj := filepath.Join(root, "proj")
+	outside := filepath.Join(root, "precious")
+	for _, d := range []string{proj, outside, filepath.Join(proj, "real-dist"), filepath.Join(proj, "build")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(outside, filepath.Join(proj, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(proj, "real-dist"), filepath.Join(proj, "dist")); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		line string
+		ask  bool
+	}{
+		{"rm -rf node_modules", true},
+		{"rm -rf node_modules/", true},
+		{"rm -rf node_modules/.cache", true},
+		{"rm -rf dist", false},
+		{"rm -rf build", false},
+		{"rm -rf .next", false}, // not there: nothing to follow
+		{"rm -rf " + filepath.Join(proj, "build"), false},
+		{"rm -rf " + filepath.Join(proj, "node_modules"), true},
+		{"rm -rf " + filepath.Join(root, "other", "build"), true},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, f := range Match(parse.Commands(tt.line, parse.Options{Dir: proj}), nil) {
+			got = append(got, f.Rule)
+		}
+		if (len(got) > 0) != tt.ask {
+			t.Errorf("%s in %s: %v, want ask=%v", tt.line, proj, got, tt.ask)
+		}
+	}
+}

@@ -142,6 +142,11 @@ var table = []*Spec{
 		update-catalog list-catalog dump-catalog header fields field= F interval= force h/help version output-fields= utc no-hostname
 		N cursor= after-cursor= cursor-file= show-cursor c system user l/full no-full truncate-newline facility= case-sensitive=?`, Partial: true},
 	{Name: "auditctl", Style: POSIX, Opts: `b= e= f= r= s l D R= a= A= d= w= W= p= k= S= F= C= i v m= t h backlog_wait_time= reset-lost signal=`},
+	{Name: "userdel", Style: GNU, Opts: `f/force h/help r/remove R/root= P/prefix= Z/selinux-user`},
+	{Name: "deluser", Style: Loose, Opts: `system remove-home remove-all-files backup backup-to= backup-suffix= conf= quiet verbose debug`},
+	{Name: "sysctl", Style: Loose, Opts: `w/write p/load=? a/all n/values e/ignore q/quiet N/names r/pattern= system`},
+	{Name: "docker", Style: Cobra, Opts: `H/host= c/context= config= l/log-level= D/debug tls tlscacert= tlscert= tlskey= tlsverify`,
+		Aliases: []string{"podman", "nerdctl"}},
 	{Name: "npm", Style: Loose, Opts: `g/global location= userconfig= prefix= registry= w/workspace=`, Aliases: []string{"pnpm", "yarn"}},
 	{Name: "pip", Style: Loose, Opts: `isolated v/verbose q/quiet log= proxy= retries= timeout= cert= client-cert= cache-dir= python=`,
 		Aliases: []string{"pip3"}},

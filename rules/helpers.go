@@ -494,6 +494,10 @@ func containerStops(c *parse.Command) bool {
 	case "stop", "kill", "restart":
 		return true
 	case "rm", "rmi":
+		// By docker's grammar: -fv and --force=true bundle or spell -f.
+		if g, ok := readSub(c); ok && g.sub(0) == s {
+			return g.Has("f", "force")
+		}
 		return contains(vals, "-f") || contains(vals, "--force")
 	case "compose":
 		for _, v := range vals {
@@ -504,7 +508,7 @@ func containerStops(c *parse.Command) bool {
 		}
 	case "system", "volume", "container":
 		if len(vals) > 0 {
-			return vals[0] == "prune" || vals[0] == "rm" && s == "volume" || vals[0] == "kill" || vals[0] == "stop"
+			return vals[0] == "prune" || vals[0] == "rm" && s == "volume" || vals[0] == "kill" || vals[0] == "stop" || vals[0] == "reset" && s == "system"
 		}
 	}
 	return false

@@ -217,6 +217,20 @@ func init() {
 			}
 			return false
 		},
+		// kernel-hardening-off: 0 written to the ASLR or ptrace switch.
+		"kernel-hardening-off": func(c *parse.Command, ws []parse.Word, rest []int) bool {
+			for _, w := range writeTargets(c) {
+				switch w.Value {
+				case "/proc/sys/kernel/randomize_va_space", "/proc/sys/kernel/yama/ptrace_scope", "/proc/sys/kernel/kptr_restrict":
+					text := strings.TrimSpace(c.StdinText)
+					if c.Name() == "echo" || c.Name() == "printf" {
+						text = strings.TrimSpace(wordsText(ws))
+					}
+					return text == "0"
+				}
+			}
+			return false
+		},
 		// sudoers-nopasswd: a NOPASSWD rule written to sudoers.
 		"sudoers-nopasswd": func(c *parse.Command, ws []parse.Word, rest []int) bool {
 			sudoers := false

@@ -13,9 +13,9 @@ var _ = register(&Pack{Name: "system", Title: "Users, AppArmor and kernel harden
 	},
 	{
 		ID: "system-apparmor-off", Title: "Switch off AppArmor",
-		Reason: "aa-teardown unloads every AppArmor profile and aa-disable switches one off: the confined services run unconfined.",
-		When:   []string{"aa-teardown !-h|--help", "aa-disable !-h|--help"},
-		Match:  []string{"aa-teardown", "sudo aa-disable /etc/apparmor.d/usr.sbin.nginx"},
+		Reason:  "aa-teardown unloads every AppArmor profile and aa-disable switches one off: the confined services run unconfined.",
+		When:    []string{"aa-teardown !-h|--help", "aa-disable !-h|--help"},
+		Match:   []string{"aa-teardown", "sudo aa-disable /etc/apparmor.d/usr.sbin.nginx"},
 		NoMatch: []string{"aa-status", "aa-enforce /etc/apparmor.d/usr.sbin.nginx", "aa-teardown -h"},
 	},
 	{

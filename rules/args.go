@@ -300,6 +300,17 @@ func writeTargets(c *parse.Command) []parse.Word {
 		if c.Name() != "touch" {
 			out = append(out, args(c, "-s", "--size", "-r", "--reference", "-n", "--iterations").operands...)
 		}
+	case "find":
+		// -fprint FILE, -fprint0 FILE, -fls FILE, -fprintf FILE FORMAT
+		// create or truncate FILE.
+		for i, w := range c.Args[1:] {
+			switch w.Value {
+			case "-fprint", "-fprint0", "-fls", "-fprintf":
+				if i+2 < len(c.Args) {
+					out = append(out, c.Args[i+2])
+				}
+			}
+		}
 	case "dd":
 		for _, w := range c.Args[1:] {
 			if v, ok := strings.CutPrefix(w.Value, "of="); ok {
@@ -364,7 +375,7 @@ func downloadWords(c *parse.Command) []parse.Word {
 
 // writers are the programs writeTargets knows how to read.
 var writers = map[string]bool{"tee": true, "cp": true, "mv": true, "install": true, "ln": true, "rsync": true, "sed": true,
-	"perl": true, "truncate": true, "shred": true, "dd": true, "curl": true, "wget": true, "sort": true, "sponge": true}
+	"perl": true, "truncate": true, "shred": true, "dd": true, "find": true, "curl": true, "wget": true, "sort": true, "sponge": true}
 
 // inTemp reports a path inside /tmp (globs allowed), for deleting single
 // files: rm -f /tmp/*.lock.

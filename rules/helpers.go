@@ -160,6 +160,9 @@ func findRootIn(c *parse.Command, pred func(string) bool) bool {
 		}
 		ws = ws[1:]
 	}
+	if len(ws) > 0 && ws[0].Value == "--" {
+		ws = ws[1:] // GNU find: -- ends its options, the paths follow
+	}
 	for _, w := range ws {
 		v := w.Value
 		if strings.HasPrefix(v, "-") || v == "!" || v == "(" {

@@ -16,6 +16,8 @@ func FuzzCommands(f *testing.F) {
 		"python3 -c 'import os; os.system(\"rm -rf /\")'", "ssh h 'ssh g \"rm -rf /\"'", "x=${y:-$(z)}", "ｒｍ -ｒｆ /",
 		"echo \x00\xff\u202e\x1b[31m", "find . -exec sh -c 'rm {}' \\;", "git -c alias.x='!sh -c \"rm y\"' x",
 		"for i in $(seq 3); do echo $i | sudo -S true; done", "f() { f | f & }; f", "printf '%s' 'rm -rf ~' | bash",
+		"x='a[$(rm -rf ~)]'; (( x ))", "PROMPT_COMMAND+=('x'); PS1='$(y)'", "print *(e:'rm -rf ~':)", "x=(rm -rf ~); $x",
+		": ${(e)${:-'$(x)'}}", "foreach x (~) rm -rf $x; end", "zargs -- ~ -- rm -rf", "${(s: :)${(j:,:)${=x}}[1,-1]}",
 	} {
 		f.Add(s)
 	}
@@ -47,6 +49,22 @@ func FuzzCommands(f *testing.F) {
 		for _, is := range fr.Issues {
 			if is.Kind == IssuePanic {
 				t.Fatalf("fish: panic: %s", is.Detail)
+			}
+		}
+		// zsh's own expansions are evaluated without the parser's help.
+		start = time.Now()
+		zr := Commands(s, Options{Shell: "zsh"})
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("zsh: took %v on %d bytes", d, len(s))
+		}
+		for _, is := range zr.Issues {
+			if is.Kind == IssuePanic {
+				t.Fatalf("zsh: panic: %s", is.Detail)
+			}
+		}
+		for _, c := range zr.Commands {
+			if c.Start < 0 || c.End < c.Start || c.End > len(zr.Input) {
+				t.Fatalf("zsh: command span %d:%d outside input of %d bytes", c.Start, c.End, len(zr.Input))
 			}
 		}
 		if strings.Contains(s, "\x00") {

@@ -347,7 +347,8 @@ func (r *resolver) staticOutput(stmts []*syntax.Stmt) (string, bool) {
 		sub := newResolver(r.vars)
 		sub.depth = r.depth + 1
 		args, err := sub.fields(call.Args...)
-		if err != nil || sub.dynamic {
+		if err != nil || sub.dynamic || len(args) == 0 {
+			// $($(…)) of an empty output runs nothing known.
 			return "", false
 		}
 		args[0] = path.Base(args[0])

@@ -106,6 +106,11 @@ func (p *parser) zshOnly(pe *syntax.ParamExp) bool {
 		// zsh counts from 1, and has slices ${x[i,j]}.
 		return true
 	}
+	if pe.Length && pe.Index == nil {
+		// ${#x} of an array counts its elements.
+		_, isList := p.vars.list[pe.Param.Value]
+		return isList
+	}
 	if pe.Index == nil && !pe.Length && !pe.Excl && pe.Exp == nil && pe.Slice == nil && pe.Repl == nil {
 		// $x of an array is all its elements in zsh, its first in bash.
 		_, isList := p.vars.list[pe.Param.Value]
@@ -694,28 +699,37 @@ func (p *parser) foreach(list []*syntax.Stmt, c ctx) int {
 	if len(names) == 0 || i == len(ce.Args) {
 		return 0
 	}
-	var words []*syntax.Word
+	// The list: from a word starting with "(" to one ending with ")". The
+	// parser may keep it as one literal, spaces and quotes included: read
+	// its text again as words.
+	var group []string
 	open := false
 	for ; i < len(ce.Args); i++ {
-		w := ce.Args[i]
-		first, last := trimParens(w)
+		text := p.text(ce.Args[i])
 		if !open {
-			if first == nil {
+			if !strings.HasPrefix(text, "(") {
 				return 0
 			}
 			open = true
-			w = first
 		}
-		if last != nil {
-			words = append(words, last)
+		group = append(group, text)
+		if strings.HasSuffix(text, ")") {
 			i++
 			break
 		}
-		words = append(words, w)
+	}
+	inner := strings.TrimSuffix(strings.TrimPrefix(strings.Join(group, " "), "("), ")")
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangZsh)).Parse(strings.NewReader(": "+inner+"\n"), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return 0
+	}
+	list1, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok {
+		return 0
 	}
 	var values []Word
-	for _, w := range words {
-		values = append(values, p.fields(w)...)
+	for _, w := range list1.Args[1:] {
+		values = append(values, p.fieldsOf(inner, w, list[0])...)
 	}
 	// The body: the rest of this statement, then statements up to end.
 	var body []*syntax.Stmt
@@ -762,31 +776,18 @@ func (p *parser) foreach(list []*syntax.Stmt, c ctx) int {
 	return n
 }
 
-// trimParens returns w without a leading "(" (first) and w without a
-// trailing ")" (last), each nil when w has no such parenthesis.
-func trimParens(w *syntax.Word) (first, last *syntax.Word) {
-	if len(w.Parts) == 0 {
-		return nil, nil
+// fieldsOf resolves a word parsed from text other than the parser's own
+// source (such as the list of a foreach).
+// Its positions are those of at.
+func (p *parser) fieldsOf(text string, w *syntax.Word, at syntax.Node) []Word {
+	savedSrc, savedOuter := p.src, p.outer
+	if p.outer == nil {
+		start, end := p.span(at.Pos(), at.End())
+		p.outer = &[2]int{start, end}
 	}
-	if lit, ok := w.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "(") {
-		first = withLit(w, 0, strings.TrimPrefix(lit.Value, "("))
-		w = first
-	}
-	if lit, ok := w.Parts[len(w.Parts)-1].(*syntax.Lit); ok && strings.HasSuffix(lit.Value, ")") {
-		last = withLit(w, len(w.Parts)-1, strings.TrimSuffix(lit.Value, ")"))
-		if first != nil {
-			first = last
-		}
-	}
-	return first, last
-}
-
-func withLit(w *syntax.Word, i int, v string) *syntax.Word {
-	parts := append([]syntax.WordPart(nil), w.Parts...)
-	lit := *parts[i].(*syntax.Lit)
-	lit.Value = v
-	parts[i] = &lit
-	return &syntax.Word{Parts: parts}
+	p.src = ": " + text + "\n"
+	defer func() { p.src, p.outer = savedSrc, savedOuter }()
+	return p.fields(w)
 }
 
 // zshQualGroups returns the glob qualifier groups of a zsh word, as

@@ -59,6 +59,18 @@ func (e *PathEnv) absolute(dir, p string) (string, bool) {
 	if !ok || p == "" {
 		return "", false
 	}
+	// /proc/self/cwd is the directory of the process that opens the
+	// path, the shell's: the command's directory, not guardsh's.
+	for _, pre := range []string{"/proc/self/cwd", "/proc/thread-self/cwd", "/dev/fd/../cwd"} {
+		if rest, ok := strings.CutPrefix(p, pre); ok && (rest == "" || rest[0] == '/') {
+			p = "." + rest
+		}
+	}
+	for _, pre := range []string{"/proc/self/root", "/proc/thread-self/root"} {
+		if rest, ok := strings.CutPrefix(p, pre); ok && (rest == "" || rest[0] == '/') {
+			p = "/" + rest
+		}
+	}
 	if !strings.HasPrefix(p, "/") {
 		d, ok := e.expand(dir)
 		if !ok || !strings.HasPrefix(d, "/") {

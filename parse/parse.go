@@ -128,6 +128,11 @@ type parser struct {
 	args []string
 	// cwd is the working directory after the cds seen so far, or "".
 	cwd string
+	// dirStack is pushd's stack of directories, popd's to return to.
+	dirStack []string
+	// inWrapDir is set while a wrapper's command runs in a directory of
+	// its own (env -C DIR).
+	inWrapDir bool
 	// fish is set when the input was fish, rewritten for the parser.
 	fishSrc bool
 	// alt is set while resolving a command's words when one of them has a

@@ -526,6 +526,9 @@ func (sc *srcScanner) scanRange(st *srcStream, a, b, depth int) {
 			if st.lang == LangAwk && (t.text == "|" || t.text == "|&") {
 				sc.awkPipe(st, i)
 			}
+			if st.lang == LangAwk && (t.text == ">" || t.text == ">>") {
+				sc.awkOut(st, i)
+			}
 			if st.lang == LangPHP && t.text == "(" {
 				sc.phpExprCall(st, i, depth)
 			}

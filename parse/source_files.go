@@ -317,3 +317,36 @@ func srcQuoted(s string) (string, bool) {
 	}
 	return s[1 : len(s)-1], true
 }
+
+// awkOut handles awk's output redirection, print … > "file" and >>: a
+// ">" after print or printf in the same statement, outside parentheses
+// (where it compares).
+func (sc *srcScanner) awkOut(st *srcStream, i int) {
+	depth := 0
+	for j := i - 1; j >= 0 && i-j < srcMaxStmt; j-- {
+		t := &st.toks[j]
+		if t.kind == srcPunct {
+			switch t.text {
+			case ")", "]":
+				depth++
+			case "(", "[":
+				if depth == 0 {
+					return // inside parentheses: a comparison
+				}
+				depth--
+			case ";", "{", "}":
+				return
+			}
+		}
+		if t.kind == srcIdent && depth == 0 && (t.text == "print" || t.text == "printf") {
+			end := st.stmtEnd(i + 1)
+			if end > i+1 {
+				sc.file(t.text+" >", srcWrite, sc.eval(st, i+1, end, 0), srcVal{})
+			}
+			return
+		}
+		if t.nl {
+			return
+		}
+	}
+}

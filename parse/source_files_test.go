@@ -52,6 +52,11 @@ func TestScanSourceFiles(t *testing.T) {
 		{LangPHP, `file_put_contents("/x/y", "z");`, "write /x/y"},
 		{LangPHP, `$f = fopen("/x/y", "w");`, "write /x/y"},
 		{LangPHP, `$f = fopen("/x/y", "r");`, ""},
+		{LangAwk, `BEGIN{print "x" > "/x/y"}`, "write /x/y"},
+		{LangAwk, `{ printf "%s\n", $1 >> "/x/y" }`, "write /x/y"},
+		{LangAwk, `$1 > 5 { print $1 }`, ""},
+		{LangAwk, `{ print ($1 > 5) }`, ""},
+		{LangAwk, `{ if ($2 > max) max = $2 }`, ""},
 	}
 	for _, c := range cases {
 		var got []string

@@ -365,6 +365,33 @@ func (p *parser) guessRunner(c *Command, name string, args []Word) {
 	}
 }
 
+// wrapperDir moves the working directory for the command a wrapper runs
+// in another one (env -C DIR, sudo -D DIR, run0 --chdir DIR), until the
+// returned function restores it.
+func (p *parser) wrapperDir(name string, o parsed) (restore func(), ok bool) {
+	var d string
+	switch name {
+	case "env":
+		d, ok = o.get("-C", "--chdir")
+	case "sudo", "run0":
+		d, ok = o.get("-D", "--chdir")
+	}
+	if !ok {
+		return nil, false
+	}
+	cwd, was := p.cwd, p.inWrapDir
+	switch {
+	case strings.HasPrefix(d, "/") || strings.HasPrefix(d, "~"):
+		p.setCwd(cleanDir(d))
+	case p.cwd != "" && d != "" && !strings.Contains(d, "$"):
+		p.setCwd(cleanDir(p.cwd + "/" + d))
+	default:
+		p.setCwd("")
+	}
+	p.inWrapDir = true
+	return func() { p.setCwd(cwd); p.inWrapDir = was }, true
+}
+
 // inner records the command a wrapper runs.
 func (p *parser) inner(c *Command, carrier string, args []Word, env []Assign) *Command {
 	if len(args) == 0 {
@@ -384,6 +411,9 @@ func (p *parser) inner(c *Command, carrier string, args []Word, env []Assign) *C
 	in.Outer = c
 	in.Guessed = c.Guessed
 	in.Implied = false
+	if p.inWrapDir {
+		in.Dir = p.cwd
+	}
 	c.Wrapper = true
 	if c.Inner == nil {
 		c.Inner = &in
@@ -396,6 +426,9 @@ func (p *parser) inner(c *Command, carrier string, args []Word, env []Assign) *C
 func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 	o := spec.parse(args)
 	rest := args[o.rest:]
+	if restore, ok := p.wrapperDir(name, o); ok {
+		defer restore()
+	}
 	run := func(label string, rest []Word, env []Assign) {
 		p.inner(c, label, rest, env)
 		if o.unknown && o.alt <= len(args) && o.alt != o.rest {

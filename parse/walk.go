@@ -67,10 +67,11 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		p.stmts(cmd.Stmts, c)
 	case *syntax.Subshell:
 		// A cd inside ( … ) does not move the commands after it.
-		cwd := p.cwd
+		cwd, stack := p.cwd, append([]string(nil), p.dirStack...)
 		old, hadOld := p.vars.val["OLDPWD"]
 		p.stmts(cmd.Stmts, c)
 		p.setCwd(cwd)
+		p.dirStack = stack
 		if hadOld {
 			p.vars.set("OLDPWD", old)
 		} else {
@@ -770,8 +771,34 @@ func (p *parser) chdir(cmd *Command) {
 		cp.Args = cmd.Args[1:]
 		cmd = &cp
 	}
-	if len(cmd.Args) == 0 || cmd.Args[0].Value != "cd" && cmd.Args[0].Value != "pushd" {
+	if len(cmd.Args) == 0 {
 		return
+	}
+	switch cmd.Args[0].Value {
+	case "cd", "pushd":
+	case "popd":
+		// Back to the directory pushd left, when the stack is known.
+		old := p.cwd
+		if n := len(p.dirStack); n > 0 && len(cmd.Args) == 1 {
+			p.setCwd(p.dirStack[n-1])
+			p.dirStack = p.dirStack[:n-1]
+		} else {
+			p.setCwd("")
+			p.dirStack = nil
+		}
+		p.setOldPWD(old)
+		return
+	default:
+		return
+	}
+	if cmd.Args[0].Value == "pushd" {
+		for _, w := range cmd.Args[1:] {
+			if w.Value == "-n" {
+				p.dirStack = nil // added to the stack, no cd
+				return
+			}
+		}
+		p.dirStack = append(p.dirStack, p.cwd)
 	}
 	var dir *Word
 	for i := range cmd.Args[1:] {
@@ -784,7 +811,12 @@ func (p *parser) chdir(cmd *Command) {
 	}
 	old, oldKnown := p.cwd, p.cwd != ""
 	oldpwd, oldpwdKnown := p.vars.val["OLDPWD"]
+	pushd := cmd.Args[0].Value == "pushd"
 	switch {
+	case pushd && (dir == nil || strings.HasPrefix(dir.Value, "+")):
+		// pushd alone or +N rotates the stack.
+		p.setCwd("")
+		p.dirStack = nil
 	case dir == nil:
 		p.setCwd(home)
 	case dir.Static && dir.Value == "-" && oldpwdKnown:
@@ -793,6 +825,7 @@ func (p *parser) chdir(cmd *Command) {
 		p.setCwd("")
 	case strings.HasPrefix(dir.Value, "/") || strings.HasPrefix(dir.Value, "~"):
 		p.setCwd(cleanDir(dir.Value))
+	case p.cdpath(dir.Value, cmd.Env):
 	case p.cwd != "":
 		p.setCwd(cleanDir(p.cwd + "/" + dir.Value))
 	default:
@@ -803,6 +836,72 @@ func (p *parser) chdir(cmd *Command) {
 	} else {
 		p.vars.setDynamic("OLDPWD")
 	}
+}
+
+// setOldPWD records the directory a cd or popd left.
+func (p *parser) setOldPWD(old string) {
+	if old != "" {
+		p.vars.set("OLDPWD", old)
+	} else {
+		p.vars.setDynamic("OLDPWD")
+	}
+}
+
+// cdpath follows cd DIR through CDPATH, set on the line or in the
+// environment, the way bash does: the first entry holding DIR as a
+// directory on disk wins, else DIR is taken from the working directory
+// (reported as false). A CDPATH not known statically makes the directory
+// unknown.
+func (p *parser) cdpath(dir string, env []Assign) bool {
+	if strings.HasPrefix(dir, "./") || strings.HasPrefix(dir, "../") || dir == "." || dir == ".." {
+		return false
+	}
+	cdpath, ok := p.vars.val["CDPATH"]
+	for _, a := range env {
+		if a.Name == "CDPATH" {
+			// CDPATH=… cd DIR: for this cd only.
+			if !a.Value.Static {
+				p.setCwd("")
+				return true
+			}
+			cdpath, ok = a.Value.Value, true
+		}
+	}
+	if !ok {
+		if _, dyn := p.vars.dyn["CDPATH"]; dyn {
+			p.setCwd("")
+			return true
+		}
+		cdpath = os.Getenv("CDPATH")
+	}
+	if cdpath == "" {
+		return false
+	}
+	for _, e := range strings.Split(cdpath, ":") {
+		switch {
+		case e == "" || e == ".":
+			if p.cwd == "" {
+				p.setCwd("")
+				return true
+			}
+			e = p.cwd
+		case !strings.HasPrefix(e, "/") && !strings.HasPrefix(e, "~"):
+			if p.cwd == "" {
+				continue
+			}
+			e = p.cwd + "/" + e
+		}
+		cand := cleanDir(e + "/" + dir)
+		disk := cand
+		if rest, ok := strings.CutPrefix(cand, "~"); ok && (rest == "" || rest[0] == '/') {
+			disk = os.Getenv("HOME") + rest
+		}
+		if st, err := os.Stat(disk); err == nil && st.IsDir() {
+			p.setCwd(cand)
+			return true
+		}
+	}
+	return false
 }
 
 // setCwd records the working directory ("" = unknown) and what $PWD, ~+

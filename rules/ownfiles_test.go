@@ -42,6 +42,7 @@ func ownFixture(t *testing.T) string {
 	must(os.Symlink(home+"/proj/.claude/settings.json", root+"/tmp/s"))              // to agent settings
 	must(os.Symlink(home+"/.local/state", root+"/tmp/st"))                           // to the state dir's parent
 	must(os.Symlink(root+"/opt/guardsh/guardsh", root+"/bin/guardsh"))               // the binary, as on PATH
+	must(os.Link(home+"/dots/guardsh/config.toml", root+"/tmp/hard"))                // a hard link to the config
 	t.Setenv("HOME", home)
 	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "GUARDSH_CONFIG", "CODEX_HOME", "CLAUDE_CONFIG_DIR"} {
 		t.Setenv(v, "")
@@ -95,6 +96,12 @@ func TestOwnFilesOnDisk(t *testing.T) {
 		// Agent settings through a link.
 		{"echo '{}' > " + root + "/tmp/s", "agent-settings-tamper"},
 		{"cd ~/proj && jq 'del(.hooks)' .claude/settings.json > /tmp/x && mv /tmp/x .claude/settings.json", "agent-settings-tamper"},
+		// A hard link made earlier: the same file under another name.
+		{"echo x > " + root + "/tmp/hard", "guardsh-tamper"},
+		{"cd " + root + "/tmp && sed -i s/a/b/ hard", "guardsh-tamper"},
+		// cd through CDPATH, on the line or in the environment.
+		{"CDPATH=~/.config; cd guardsh && echo x > config.toml", "guardsh-tamper"},
+		{"cd /tmp; CDPATH=:" + root + "/tmp cd g && echo x > config.toml", "guardsh-tamper"},
 		// Globs the shell expands against the disk.
 		{"echo x > " + home + "/.config/guard*/config.toml", "guardsh-tamper"},
 		{"cd ~/.config && echo x > guar?sh/conf*.toml", "guardsh-tamper"},
@@ -110,6 +117,8 @@ func TestOwnFilesOnDisk(t *testing.T) {
 		{"echo x > ~nobody/.config/other/config.toml", ""},
 		{"printf x > " + root + "/tmp/guardsh", ""}, // not in PATH
 		{"cat " + root + "/tmp/s", ""},
+		{"cat " + root + "/tmp/hard", ""},
+		{"CDPATH=~/proj; cd nothing-here && echo x > config.toml", ""},
 	}
 	for _, c := range cases {
 		got := Match(parse.Commands(c.cmd, parse.Options{}), nil)

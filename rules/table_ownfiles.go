@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/guardsh/guardsh/parse"
 )
@@ -104,7 +105,18 @@ type ownTarget struct {
 	// inside is set when only a path strictly inside guardsh's
 	// directories counts (mkdir).
 	inside bool
+	// source is set for the file a link is made to: it is not changed,
+	// but gets a new name (only guardsh's own files count).
+	source bool
+	// tree is set for a git work tree a subcommand writes: a tree at,
+	// inside or holding guardsh's directories counts.
+	tree bool
 }
+
+// worktreeWriters are the git subcommands that change files of the work
+// tree.
+var worktreeWriters = map[string]bool{"checkout": true, "restore": true, "reset": true, "stash": true, "pull": true, "merge": true,
+	"rebase": true, "apply": true, "am": true, "switch": true, "clean": true, "mv": true, "rm": true, "cherry-pick": true, "revert": true}
 
 // ownTargets lists the paths a command changes.
 func ownTargets(c *parse.Command) []ownTarget {
@@ -121,6 +133,24 @@ func ownTargets(c *parse.Command) []ownTarget {
 	case "cp", "mv", "install", "ln", "rsync":
 		a := args(c, "-t", "--target-directory", "-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix", "-e", "--rsh", "--exclude", "--include", "--filter", "-f")
 		ops := a.operands
+		if c.Name() == "ln" && len(ops) >= 1 {
+			// A new name for guardsh's files, through which they can be
+			// written later: a hard link to one, or a symlink to one or to
+			// a directory holding them. A symlink's target is relative to
+			// the link's directory; both readings are taken.
+			srcs := ops
+			if len(ops) > 1 {
+				srcs = ops[:len(ops)-1]
+			}
+			for _, s := range srcs {
+				out = append(out, ownTarget{w: s, whole: true, source: true})
+				if a.has("s", "symbolic") && len(ops) > 1 && !strings.HasPrefix(s.Value, "/") && !strings.HasPrefix(s.Value, "~") {
+					dest := ops[len(ops)-1].Value
+					out = append(out, ownTarget{w: word(s, path.Dir(strings.TrimSuffix(dest, "/"))+"/"+s.Value), whole: true, source: true})
+					out = append(out, ownTarget{w: word(s, strings.TrimSuffix(dest, "/")+"/"+s.Value), whole: true, source: true})
+				}
+			}
+		}
 		if len(ops) == 1 && c.Name() == "ln" {
 			// ln -s TARGET: a link named like the target, here.
 			add(word(ops[0], path.Base(ops[0].Value)), false, true)
@@ -176,8 +206,9 @@ func ownTargets(c *parse.Command) []ownTarget {
 			(c.Name() != "chattr" || strings.HasPrefix(ops[0].Value, "+") || strings.HasPrefix(ops[0].Value, "=")) {
 			ops = ops[1:] // the mode, owner or attributes
 		}
+		rec := a.has("R", "recursive")
 		for _, w := range ops {
-			add(w, false, false)
+			add(w, rec, false)
 		}
 	case "mkfifo", "mknod":
 		ops := args(c, "-m", "--mode", "-Z", "--context").operands
@@ -256,12 +287,41 @@ func ownTargets(c *parse.Command) []ownTarget {
 			}
 		}
 	case "git":
+		// Subcommands that write the work tree: the repository (-C DIR,
+		// else the working directory) holds what they change.
+		if s, _ := sub(c, "-C", "-c", "--git-dir", "--work-tree"); worktreeWriters[s] {
+			d := word(c.Args[0], ".")
+			for i, w := range c.Args[1 : len(c.Args)-1] {
+				v := c.Args[i+2].Value
+				switch {
+				case w.Value == "--work-tree" || w.Value == "-C" && (strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~")):
+					d = word(c.Args[i+2], v)
+				case w.Value == "-C":
+					d = word(c.Args[i+2], d.Value+"/"+v) // -C is relative to the one before
+				}
+				if w.Value == s {
+					break
+				}
+			}
+			out = append(out, ownTarget{w: d, tree: true})
+		}
 		if s, rest := sub(c, "-C", "-c", "--git-dir", "--work-tree"); s == "clone" || s == "init" {
 			if ops := args(subCommand(c, rest, s), "-b", "--branch", "-o", "--origin", "--depth", "--reference", "-c", "--config", "--template", "--separate-git-dir").operands; len(ops) > 0 {
 				if s == "init" || len(ops) > 1 {
 					add(ops[len(ops)-1], false, false)
 				}
 			}
+		}
+	case "ruby":
+		if inPlaceBundle(c) {
+			for _, w := range args(c, "-e", "-E", "-r", "-I", "-C").operands {
+				add(w, false, false)
+			}
+		}
+	case "mount", "bindfs":
+		// Something else mounted over guardsh's directory.
+		if ops := args(c, "-o", "--options", "-t", "--types", "-L", "--label", "-U", "--uuid", "-O", "--test-opts").operands; len(ops) > 0 {
+			add(ops[len(ops)-1], true, false)
 		}
 	case "emacs":
 		if contains(c.Argv(), "--batch") || contains(c.Argv(), "-batch") || contains(c.Argv(), "--script") {
@@ -391,16 +451,76 @@ func ownKind(env *hostPaths, c *parse.Command, t ownTarget) int {
 // kindOf says whose file a resolved path is.
 func (h *hostPaths) kindOf(p string, t ownTarget) int {
 	switch {
+	case t.source || t.tree:
+		if h.guardsh(p, true) {
+			return ownGuardsh
+		}
+		if t.tree {
+			return ownNone
+		}
+		if agentPath(p, true) || h.agentHome(p) {
+			return ownAgent
+		}
 	case t.inside:
 		if h.guardshInside(p) {
 			return ownGuardsh
 		}
-	case h.guardsh(p, t.whole):
+	case h.guardsh(p, t.whole) || !t.link && h.sameFile(p):
 		return ownGuardsh
 	case agentPath(p, t.whole) || h.agentHome(p):
 		return ownAgent
 	}
 	return ownNone
+}
+
+// sameFile reports a file with more than one name that is one of
+// guardsh's files under another name: a hard link made earlier.
+func (h *hostPaths) sameFile(p string) bool {
+	fi, err := os.Stat(p)
+	if err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok || uint64(st.Nlink) < 2 {
+		return false
+	}
+	h.inodesOnce.Do(h.findInodes)
+	return h.inodes[[2]uint64{uint64(st.Dev), uint64(st.Ino)}]
+}
+
+// findInodes records the device and inode of guardsh's files: the files in
+// its directories (two levels deep) and its single files.
+func (h *hostPaths) findInodes() {
+	h.inodes = map[[2]uint64]bool{}
+	add := func(p string) {
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+				h.inodes[[2]uint64{uint64(st.Dev), uint64(st.Ino)}] = true
+			}
+		}
+	}
+	n := 0
+	var walk func(dir string, depth int)
+	walk = func(dir string, depth int) {
+		es, _ := os.ReadDir(dir)
+		for _, e := range es {
+			if n++; n > 1024 {
+				return
+			}
+			p := dir + "/" + e.Name()
+			if e.IsDir() && depth < 2 {
+				walk(p, depth+1)
+			} else {
+				add(p)
+			}
+		}
+	}
+	for _, d := range h.dirs {
+		walk(d, 0)
+	}
+	for _, f := range h.files {
+		add(f)
+	}
 }
 
 // maxGlob bounds the matches of one glob that are looked at.
@@ -512,6 +632,10 @@ type hostPaths struct {
 	// agentFiles are settings files outside the usual names:
 	// ~/.claude.json, $CODEX_HOME/hooks.json, managed settings.
 	agentFiles []string
+	// inodes are the device and inode numbers of guardsh's files, found
+	// on first need, to know them under another name (a hard link).
+	inodesOnce sync.Once
+	inodes     map[[2]uint64]bool
 }
 
 var (

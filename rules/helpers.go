@@ -491,7 +491,7 @@ func containerStops(c *parse.Command) bool {
 		vals[i] = w.Value
 	}
 	if c.Name() == "docker-compose" {
-		return s == "down" || s == "stop" || s == "kill" || s == "rm"
+		return s == "down" && composeDownDestroys(vals) || s == "stop" || s == "kill" || s == "rm"
 	}
 	switch s {
 	case "stop", "kill", "restart":
@@ -507,7 +507,12 @@ func containerStops(c *parse.Command) bool {
 			if strings.HasPrefix(v, "-") {
 				continue
 			}
-			return v == "down" || v == "stop" || v == "kill" || v == "rm"
+			if v == "down" {
+				// down without -v or --rmi removes containers and
+				// networks that up makes again; volumes stay.
+				return composeDownDestroys(vals)
+			}
+			return v == "stop" || v == "kill" || v == "rm"
 		}
 	case "system", "volume", "container":
 		if len(vals) > 0 {

@@ -351,10 +351,10 @@ var table = []*Rule{
 		names:   []string{"chmod"},
 		cmd: func(c *parse.Command) bool {
 			m := chmodMode(c)
-			return m != "" && worldWritable(m)
+			return m != "" && worldWritable(m) && !stickyShared(c, m)
 		},
-		Match:   []string{"chmod 777 file", "chmod -R 777 .", "chmod 666 x", "chmod o+w x", "chmod a+w x", "chmod ugo+rwx x", "chmod 0777 x", "chmod 1777 /srv/share", "chmod a=rwx f"},
-		NoMatch: []string{"chmod 755 x", "chmod +x script.sh", "chmod 644 f", "chmod u+w f", "chmod go-w f", "chmod 750 d"},
+		Match:   []string{"chmod 777 file", "chmod -R 777 .", "chmod 666 x", "chmod o+w x", "chmod a+w x", "chmod ugo+rwx x", "chmod 0777 x", "chmod a=rwx f", "chmod 0777 /srv/share"},
+		NoMatch: []string{"chmod 1777 /srv/share", "chmod 01777 /tmp/.X11-unix", "chmod 755 x", "chmod +x script.sh", "chmod 644 f", "chmod u+w f", "chmod go-w f", "chmod 750 d"},
 	},
 	{
 		ID: "chmod-setuid", Tier: Dangerous,
@@ -363,10 +363,10 @@ var table = []*Rule{
 		names:  []string{"chmod"},
 		cmd: func(c *parse.Command) bool {
 			m := chmodMode(c)
-			return m != "" && setuid(m)
+			return m != "" && setuid(m) && !setgidDirsOnly(c, m)
 		},
-		Match:   []string{"chmod u+s /usr/local/bin/x", "chmod 4755 prog", "chmod +s prog", "chmod g+s dir", "chmod 2755 d", "chmod 6755 p"},
-		NoMatch: []string{"chmod 755 prog", "chmod u+x prog", "chmod 0755 p"},
+		Match:   []string{"chmod u+s /usr/local/bin/x", "chmod 4755 prog", "chmod +s prog", "chmod g+s dir", "chmod 2755 d", "chmod 6755 p", "chmod 2755 /usr/bin/env"},
+		NoMatch: []string{"chmod 755 prog", "chmod u+x prog", "chmod 0755 p", "chmod 2775 /usr/local/share/", "chmod 2775 /tmp", "chmod g+s /var/tmp"},
 	},
 	{
 		ID: "chmod-recursive-system", Tier: Dangerous,
@@ -417,14 +417,14 @@ var table = []*Rule{
 				if v, ok := strings.CutPrefix(w.Value, "of="); ok && absolute(v) && !underTemp(v) && !quietDevice(v) && !parse.BlockDevice(v) {
 					return true
 				}
-				if v, ok := strings.CutPrefix(w.Value, "if="); ok && parse.BlockDevice(v) {
+				if v, ok := strings.CutPrefix(w.Value, "if="); ok && parse.BlockDevice(v) && !ddIntoProject(c) {
 					return true
 				}
 			}
 			return false
 		},
-		Match:   []string{"dd if=x of=/usr/lib/libc.so.6", "dd if=/dev/sda of=disk.img", "sudo dd if=/dev/nvme0n1 | gzip > backup.gz", "dd if=/dev/zero of=/boot/efi/x"},
-		NoMatch: []string{"dd if=/dev/zero of=file.img bs=1M count=1", "dd if=/dev/urandom of=/tmp/rand bs=1k count=1", "dd if=x of=/dev/null"},
+		Match:   []string{"dd if=x of=/usr/lib/libc.so.6", "dd if=/dev/sda of=/srv/disk.img", "dd if=/dev/sda of=../disk.img", "sudo dd if=/dev/nvme0n1 | gzip > backup.gz", "dd if=/dev/zero of=/boot/efi/x"},
+		NoMatch: []string{"dd if=/dev/sda of=disk.img", "dd if=/dev/sda of=mbr.bin bs=512 count=1", "dd if=/dev/zero of=file.img bs=1M count=1", "dd if=/dev/urandom of=/tmp/rand bs=1k count=1", "dd if=x of=/dev/null"},
 	},
 	{
 		ID: "sql-destructive", Tier: Dangerous,
@@ -488,14 +488,14 @@ var table = []*Rule{
 		Suggest: "edit the file by hand and review the change",
 		cmd: func(c *parse.Command) bool {
 			for _, w := range writeTargets(c) {
-				if credentialFile(w.Value) {
+				if credentialFile(w.Value) && !(noClobber(c) && dotEnv(w.Value)) {
 					return true
 				}
 			}
 			return false
 		},
-		Match:   []string{"echo 'alias ls=rm' >> ~/.bashrc", "cat key.pub >> ~/.ssh/authorized_keys", "echo token > ~/.netrc", "cp creds ~/.aws/credentials", "echo SECRET=1 > .env", "sed -i 's/x/y/' ~/.zshrc", "tee ~/.npmrc < x", "echo x >> $HOME/.profile", "curl -o ~/.bashrc http://x/rc", "wget -O ~/.ssh/authorized_keys http://x/k", "echo key >> /root/.ssh/authorized_keys", "echo x >> ~root/.bashrc", "echo 'curl x | sh' > .git/hooks/pre-commit", "echo x > ~/.config/autostart/x.desktop"},
-		NoMatch: []string{"cat ~/.bashrc", "cp .env.example .env.example.bak", "echo x > notes.txt", "grep x ~/.ssh/config", "source ~/.bashrc"},
+		Match:   []string{"echo 'alias ls=rm' >> ~/.bashrc", "cp .env.example .env", "cp -n key.pub ~/.ssh/authorized_keys", "cat key.pub >> ~/.ssh/authorized_keys", "echo token > ~/.netrc", "cp creds ~/.aws/credentials", "echo SECRET=1 > .env", "sed -i 's/x/y/' ~/.zshrc", "tee ~/.npmrc < x", "echo x >> $HOME/.profile", "curl -o ~/.bashrc http://x/rc", "wget -O ~/.ssh/authorized_keys http://x/k", "echo key >> /root/.ssh/authorized_keys", "echo x >> ~root/.bashrc", "echo 'curl x | sh' > .git/hooks/pre-commit", "echo x > ~/.config/autostart/x.desktop"},
+		NoMatch: []string{"cat ~/.bashrc", "cp .env.example .env.example.bak", "echo x > notes.txt", "grep x ~/.ssh/config", "source ~/.bashrc", "cp -n .env.example .env", "cp --no-clobber .env.example .env.local"},
 	},
 	{
 		ID: "service-stop", Tier: Dangerous,
@@ -539,15 +539,21 @@ var table = []*Rule{
 			if harmlessSignal(c) {
 				return false
 			}
-			for _, w := range c.Args[1:] {
+			for i, w := range c.Args[1:] {
 				if !w.Static && strings.Contains(w.Value, "$(") {
+					if i == 0 && strings.HasPrefix(w.Value, "-") || pidFileRead(w) {
+						// kill -$(expr $res % 128) $$: the signal is
+						// computed; kill $(cat x.pid): one process.
+						continue
+					}
 					return true
 				}
 			}
 			return viaHas(c, "xargs", "parallel") && (a.has("9") || sigKill(c))
 		},
-		Match:   []string{"pgrep node | xargs kill -9", "pkill -9 node", "killall -9 python", "killall -KILL x", "killall -s KILL x", "killall -r 'py.*'", "kill $(pgrep node)", "kill -9 $(lsof -t -i:3000)", "pkill --signal KILL x"},
-		NoMatch: []string{"pkill node", "killall firefox", "kill 1234", "kill -9 4321", "kill -0 $(pgrep node)", "kill -USR1 $(pgrep dd)"},
+		Match: []string{"pgrep node | xargs kill -9", "pkill -9 node", "killall -9 python", "killall -KILL x", "killall -s KILL x", "killall -r 'py.*'", "kill $(pgrep node)", "kill -9 $(lsof -t -i:3000)", "pkill --signal KILL x"},
+		NoMatch: []string{"pkill node", "killall firefox", "kill 1234", "kill -9 4321", "kill -0 $(pgrep node)", "kill -USR1 $(pgrep dd)",
+			"kill -$(expr $res % 128) $$", "kill $(cat \"$dir/pid\")", "kill -TERM $(cat /run/x.pid)", "kill -0 $pid", "kill -9 $$"},
 	},
 	{
 		ID: "remote-code", Tier: Dangerous,
@@ -677,8 +683,8 @@ var table = []*Rule{
 		Suggest: "list first (docker ps, docker volume ls)",
 		names:   []string{"docker", "podman", "docker-compose", "nerdctl"},
 		cmd:     containerStops,
-		Match:   []string{"docker stop web", "docker kill $(docker ps -q)", "docker restart db", "docker compose down", "docker compose down -v", "docker-compose stop", "docker system prune -a", "docker volume rm data", "docker volume prune", "podman rm -f x", "docker rm -f web"},
-		NoMatch: []string{"docker ps", "docker compose up -d", "docker logs web", "docker build .", "docker run --rm alpine echo hi"},
+		Match:   []string{"docker stop web", "docker kill $(docker ps -q)", "docker restart db", "docker compose down -v", "docker compose down --rmi all", "docker-compose down --volumes", "docker-compose stop", "docker system prune -a", "docker volume rm data", "docker volume prune", "podman rm -f x", "docker rm -f web"},
+		NoMatch: []string{"docker compose down", "docker-compose down", "docker compose -f x.yml down --remove-orphans", "docker ps", "docker compose up -d", "docker logs web", "docker build .", "docker run --rm alpine echo hi"},
 	},
 	{
 		ID: "windows-destructive", Tier: Dangerous,

@@ -85,6 +85,16 @@ var laterCases = []laterCase{
 	{run: "/usr/bin/touc[h] MARKER", check: "/bin/r[m] -rf ~", want: Block},
 	{run: "a=([5]=MARKER); touch ${a[5]}", check: "a=([5]=/); rm -rf ${a[5]}", want: Block, shells: []string{"bash"}},
 	{check: "coreutils --coreutils-prog=rm -rf ~", want: Block},
+	// §11 other executors.
+	{run: "mapfile -C 'touch MARKER #' -c 1 < /etc/hosts", check: "mapfile -C 'rm -rf ~ #' -c 1 < /etc/hosts", want: Block, shells: []string{"bash"}},
+	{run: "make -f /dev/stdin <<< $'all:\\n\\ttouch MARKER'", check: "make -f /dev/stdin <<< $'all:\\n\\trm -rf ~'", want: Block, shells: []string{"bash"}, needs: []string{"make"}},
+	{run: "make --eval=$'all:\\n\\ttouch MARKER'", check: "make --eval=$'all:\\n\\trm -rf ~'", want: Block, shells: []string{"bash"}, needs: []string{"make"}},
+	{run: "xargs -i touch {} <<< MARKER", check: "xargs -i rm -rf {} <<< ~", want: Block, shells: []string{"bash"}},
+	payloaded("sed -n '1{s|.*|touch MARKER|e}' /etc/hosts", Block),
+	{run: "gcc -x c - -o ./x <<< 'int main(){system(\"touch MARKER\");}' 2>/dev/null && ./x", check: "gcc -x c - -o /tmp/x <<< 'int main(){system(\"rm -rf ~\");}' && /tmp/x",
+		want: Block, shells: []string{"bash"}, needs: []string{"gcc"}},
+	{check: "(crontab -l; echo '* * * * * rm -rf ~') | crontab -", want: Block},
+	{check: "parallel ::: 'rm -rf ~'", want: Block},
 	{check: "hash -p /bin/rm ls", want: Ask},
 	{check: "ln -sf /bin/rm ~/.local/bin/ls", want: Ask},
 }

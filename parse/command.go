@@ -163,6 +163,11 @@ type Command struct {
 	// stdinCarrier is the carrier whose standard input the command reads,
 	// for a command of a payload (echo … | su -c sh: sh reads su's).
 	stdinCarrier *Command
+	// groupOut is, for the placeholder of a compound pipeline stage
+	// ((crontab -l; echo …) | crontab -), the known part of what its
+	// commands print; groupKnown is set when that is all of it.
+	groupOut   string
+	groupKnown bool
 }
 
 // stdinRedirect returns the command's last redirection of its standard

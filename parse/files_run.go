@@ -450,3 +450,69 @@ func (p *parser) globCommand(args []Word) []Word {
 	}
 	return append(out, args[1:]...)
 }
+
+// xargsOptional rewrites GNU xargs's options with an optional attached
+// value (-i[REPL], -l[N], -e[EOF]) into their long-standing equivalents
+// with a separate value (-I REPL, -L N, -E EOF), so xargs -i rm {} reads
+// rm as the command, as xargs does.
+func xargsOptional(args []Word) []Word {
+	var out []Word
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if v == "--" || !strings.HasPrefix(v, "-") || strings.HasPrefix(v, "--") || v == "-" {
+			return append(out, args[i:]...)
+		}
+		if strings.ContainsRune("ile", rune(v[1])) {
+			opt, val := map[byte]string{'i': "-I", 'l': "-L", 'e': "-E"}[v[1]], v[2:]
+			if val == "" {
+				val = map[byte]string{'i': "{}", 'l': "1", 'e': ""}[v[1]]
+			}
+			if val != "" {
+				out = append(out, Word{Value: opt, Static: true, Start: a.Start, End: a.End}, Word{Value: val, Static: a.Static, Start: a.Start, End: a.End})
+			}
+			continue
+		}
+		out = append(out, a)
+		if len(v) == 2 && strings.ContainsRune("adEILnPsS", rune(v[1])) && i+1 < len(args) {
+			// An option with a value: the value is not an option.
+			i++
+			out = append(out, args[i])
+		}
+	}
+	return out
+}
+
+// groupOutput returns what the commands of a subshell or brace group print,
+// in order, as far as it is known, and whether all of it is: the commands
+// found while walking it (cmds) that run directly in it.
+func (p *parser) groupOutput(st *syntax.Stmt, cmds []*Command, in *Command, subst bool) (string, bool) {
+	switch st.Cmd.(type) {
+	case *syntax.Subshell, *syntax.Block:
+	default:
+		return "", false
+	}
+	var sb strings.Builder
+	known := true
+	for _, c := range cmds {
+		if len(c.Via) != len(p.via) || c.Subst != subst || c.StdinFrom != in || c.Background {
+			continue
+		}
+		if c.Wrapper && c.Inner != nil {
+			continue // its inner command is listed too
+		}
+		if len(c.Redirs) > 0 && c.Redirs[len(c.Redirs)-1].Writes() {
+			continue // prints into a file
+		}
+		out, ok := output(c)
+		if !ok {
+			known = false
+			continue
+		}
+		sb.WriteString(out)
+		if sb.Len() > maxVarValue {
+			return sb.String(), false
+		}
+	}
+	return sb.String(), known
+}

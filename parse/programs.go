@@ -317,13 +317,16 @@ func (p *parser) sed(c *Command, args []Word) {
 	for _, w := range scripts {
 		for _, cmd := range strings.FieldsFunc(w.Value, func(r rune) bool { return r == ';' || r == '\n' }) {
 			cmd = strings.TrimSpace(cmd)
-			// Strip an address: 1, $, /re/, 1,5.
-			cmd = strings.TrimLeft(cmd, "0123456789,$ ")
+			// Strip an address (1, $, /re/, 1,5) and the braces of a
+			// block: 1{s|.*|…|e}.
+			cmd = strings.TrimLeft(cmd, "0123456789,$ {")
 			if strings.HasPrefix(cmd, "/") {
 				if end := strings.IndexByte(cmd[1:], '/'); end >= 0 {
 					cmd = strings.TrimSpace(cmd[end+2:])
 				}
 			}
+			cmd = strings.TrimLeft(cmd, "{ ")
+			cmd = strings.TrimRight(cmd, "} ")
 			if rest, ok := strings.CutPrefix(cmd, "e "); ok || cmd == "e" {
 				if !w.Static {
 					p.dynamicProgram(c, "sed e", w)
@@ -337,9 +340,16 @@ func (p *parser) sed(c *Command, args []Word) {
 			}
 			if strings.HasPrefix(cmd, "s") && len(cmd) > 2 {
 				d := cmd[1]
-				parts := strings.Split(cmd[2:], string(d))
-				if len(parts) >= 3 && strings.Contains(parts[len(parts)-1], "e") && c.CodeSource == "" {
-					c.CodeSource, c.CodeDetail = "dynamic", "sed s///e runs the pattern space as a command"
+				parts := sedSplit(cmd[2:], d)
+				if len(parts) >= 3 && strings.Contains(parts[len(parts)-1], "e") {
+					switch {
+					case w.Static && (parts[0] == ".*" || parts[0] == "^.*$" || parts[0] == "^.*") && !strings.ContainsAny(parts[1], `&\`):
+						// The whole line becomes the replacement, which
+						// runs: s/.*/rm -rf ~/e.
+						p.payload("sed s///e", parts[1], w, c.Line, false)
+					case c.CodeSource == "":
+						c.CodeSource, c.CodeDetail = "dynamic", "sed s///e runs the pattern space as a command"
+					}
 				}
 			}
 		}
@@ -415,4 +425,28 @@ func extCommand(s string) string {
 		argv[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
 	}
 	return strings.Join(argv, " ")
+}
+
+// sedSplit splits the rest of an s command at its delimiter d, outside
+// backslash escapes; an escaped delimiter stands for itself.
+func sedSplit(s string, d byte) []string {
+	var parts []string
+	var cur strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '\\' && i+1 < len(s) && s[i+1] == d:
+			cur.WriteByte(d)
+			i++
+		case s[i] == '\\' && i+1 < len(s):
+			cur.WriteByte(s[i])
+			cur.WriteByte(s[i+1])
+			i++
+		case s[i] == d:
+			parts = append(parts, cur.String())
+			cur.Reset()
+		default:
+			cur.WriteByte(s[i])
+		}
+	}
+	return append(parts, cur.String())
 }

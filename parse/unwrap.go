@@ -217,6 +217,8 @@ func (p *parser) unwrap(c *Command) {
 		p.stdinCode(c, name)
 	case tclShells[name]:
 		p.tclsh(c, name, args)
+	case name == "make" || name == "gmake" || name == "bmake":
+		p.make(c, name, args)
 	case name == "cmd" || name == "cmd.exe":
 		// Windows cmd /c: the rules read its arguments directly.
 	default:
@@ -424,6 +426,9 @@ func (p *parser) inner(c *Command, carrier string, args []Word, env []Assign) *C
 }
 
 func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
+	if name == "xargs" {
+		args = xargsOptional(args)
+	}
 	o := spec.parse(args)
 	rest := args[o.rest:]
 	if restore, ok := p.wrapperDir(name, o); ok {
@@ -856,8 +861,14 @@ func (p *parser) subcommandRunners(c *Command, name string, args []Word) {
 			return
 		}
 	case "crontab":
-		if c.StdinStatic && (len(args) == 0 || args[len(args)-1].Value == "-") {
-			for _, line := range strings.Split(c.StdinText, "\n") {
+		text := c.StdinText
+		if !c.StdinStatic && c.StdinFrom != nil && c.StdinFrom.groupOut != "" {
+			// (crontab -l; echo '* * * * * rm -rf ~') | crontab -: the
+			// lines added to the old table.
+			text = c.StdinFrom.groupOut
+		}
+		if text != "" && (len(args) == 0 || args[len(args)-1].Value == "-") {
+			for _, line := range strings.Split(text, "\n") {
 				if job := cronCommand(line); job != "" {
 					p.payload("crontab", job, Word{Value: job, Static: true, Start: c.Start, End: c.End}, c.Line, false)
 				}
@@ -1113,6 +1124,13 @@ func (p *parser) stdinCode(c *Command, name string) {
 	if s, ok := p.stdinFile(c); ok {
 		p.runScript(c, label, s, 0)
 		return
+	}
+	if c.StdinFrom != nil && c.StdinFrom.groupOut != "" && c.stdinRedirect() == nil {
+		// (echo 'rm -rf ~'; cat x) | sh: the known part is code too.
+		w := Word{Value: c.StdinFrom.groupOut, Static: true, Start: c.Start, End: c.End}
+		p.codeOnStdin = true
+		p.payload(label, w.Value, w, c.Line, false)
+		p.codeOnStdin = false
 	}
 	if src := stdinSource(c); src != "" && src != "file" && src != "tty" && src != "local" {
 		c.CodeSource, c.CodeDetail = src, label

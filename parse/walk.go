@@ -238,12 +238,15 @@ func (p *parser) pipeline(bc *syntax.BinaryCmd, c ctx) {
 		sc := c
 		sc.piped = true
 		sc.stdinFrom = prev
+		before := len(p.res.Commands)
 		prev = p.stmt(st, sc)
 		if prev == nil {
-			// A compound stage (a subshell, a loop): its output is
-			// unknown; keep a placeholder so the next stage knows it
-			// reads from something.
-			prev = &Command{Args: []Word{{Value: "(…)"}}, Start: int(st.Pos().Offset()), End: int(st.End().Offset())}
+			// A compound stage (a subshell, a loop): keep a placeholder
+			// so the next stage knows it reads from something, with
+			// what its commands print, when known.
+			ph := &Command{Args: []Word{{Value: "(…)"}}, Start: int(st.Pos().Offset()), End: int(st.End().Offset())}
+			ph.groupOut, ph.groupKnown = p.groupOutput(st, p.res.Commands[min(before, len(p.res.Commands)):], sc.stdinFrom, sc.subst)
+			prev = ph
 		}
 	}
 }
@@ -723,6 +726,9 @@ func stdinOf(cmd *Command) (string, bool) {
 // and printf of static words, cat of its static input, and decoders of a
 // static input (base64, base32, xxd -r -p, rev, gzip -d).
 func output(c *Command) (string, bool) {
+	if c.groupKnown {
+		return c.groupOut, true
+	}
 	if c.Inner != nil {
 		// sudo echo …, nice printf …: the wrapped command prints.
 		in := *c.Inner

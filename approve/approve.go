@@ -263,7 +263,9 @@ func decide(ctx context.Context, res *check.Result, req *Request) Decision {
 	case "off":
 		return allow(ModeOff, "guardsh: allowed without asking (approvals.mode = \"off\"): "+listIDs(ids))
 	}
-	if req.Getenv("GUARDSH_YOLO") == "1" {
+	if req.Getenv("GUARDSH_YOLO") == "1" && req.Config.NoYOLO {
+		req.warn("GUARDSH_YOLO=1 is refused by the system policy (%s): approvals work as usual", req.Config.Policy.Where("approvals.no_yolo"))
+	} else if req.Getenv("GUARDSH_YOLO") == "1" {
 		return allow(YOLO, "guardsh: allowed without asking (GUARDSH_YOLO=1): "+listIDs(ids))
 	}
 	uncovered, how := req.covered(res, asks)

@@ -48,6 +48,11 @@ func (req *Request) audit(res *check.Result, d Decision) {
 	if err := AppendLog(req.StateDir, e); err != nil {
 		req.warn("cannot write the audit log: %v", err)
 	}
+	if req.Config != nil && req.Config.Audit.Syslog {
+		if err := SendSyslog(SyslogAddr, e); err != nil {
+			countSyslogFailure(req.StateDir)
+		}
+	}
 }
 
 // MaxLogSize is the size at which the audit log is moved to audit.jsonl.1

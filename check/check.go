@@ -40,6 +40,9 @@ type Options struct {
 	// Disabled lists dangerous rule ids switched off by the config.
 	// Hardline rules cannot be disabled and are ignored here.
 	Disabled map[string]bool
+	// Promoted lists dangerous rule ids that the system policy makes
+	// hardline on this machine: their findings block.
+	Promoted map[string]bool
 	// Scanner, if set, is consulted after guardsh's own rules.
 	Scanner Scanner
 	// Script is set when whole files are checked for a reviewer (guardsh
@@ -92,8 +95,19 @@ func Analyse(text string, opts Options) (res *Result) {
 		// Offsets refer to the normalized text; report that text.
 		res.Command = pr.Input
 	}
+	promote(res.Findings, opts.Promoted)
 	res.Verdict = verdictOf(res.Findings)
 	return res
+}
+
+// promote makes the findings of rules in promoted hardline.
+func promote(fs []rules.Finding, promoted map[string]bool) {
+	for i := range fs {
+		if promoted[fs[i].Rule] && fs[i].Tier == rules.Dangerous {
+			fs[i].Tier = rules.Hardline
+			fs[i].Reason += " The system policy makes this rule hardline on this machine."
+		}
+	}
 }
 
 // ScriptQuiet lists the rules left out when whole files are checked (see
@@ -125,6 +139,7 @@ func finish(ctx context.Context, text string, res *Result, opts Options) *Result
 		info.MS = float64(time.Since(start).Microseconds()) / 1000
 	}
 	res.Tirith = info
+	promote(findings, opts.Promoted)
 	res.Findings = append(res.Findings, findings...)
 	if info.Error != "" && !opts.Scanner.FailOpen() {
 		res.Findings = append(res.Findings, rules.Finding{Rule: "tirith-failed", Tier: rules.Dangerous,

@@ -19,10 +19,27 @@ type Config struct {
 	Tirith    Tirith       `toml:"tirith"`
 	Shell     Shell        `toml:"shell"`
 	Allow     []AllowEntry `toml:"allow"`
+	Audit     Audit        `toml:"audit"`
+
+	// Policy is the system policy laid over this configuration, or nil.
+	Policy *Policy `toml:"-"`
+	// Promoted are dangerous rule ids the policy made hardline.
+	Promoted map[string]bool `toml:"-"`
+	// NoYOLO reports that the policy refuses GUARDSH_YOLO.
+	NoYOLO bool `toml:"-"`
+	// FromPolicy maps each dotted key whose value the policy set to the
+	// policy's "FILE:LINE".
+	FromPolicy map[string]string `toml:"-"`
 
 	// Warnings are problems that do not make the file unusable, such as a
 	// hardline rule listed in rules.disable. Front ends print them.
 	Warnings []string `toml:"-"`
+}
+
+// Audit is the [audit] table.
+type Audit struct {
+	// Syslog sends every decision to the local syslog (/dev/log) too.
+	Syslog bool `toml:"syslog"`
 }
 
 // Approvals is the [approvals] table.
@@ -104,7 +121,7 @@ func (c *Config) Disabled() map[string]bool {
 		ids = append(ids[:len(ids):len(ids)], pids...)
 	}
 	for _, id := range ids {
-		if r, ok := rules.Lookup(id); ok && r.Tier == rules.Hardline {
+		if r, ok := rules.Lookup(id); ok && r.Tier == rules.Hardline || c.Promoted[id] {
 			continue
 		}
 		m[id] = true

@@ -54,6 +54,13 @@ func LoadDefault() (*Config, error) {
 	if len(ws) > 0 {
 		c.Warnings = append(c.Warnings, ws...)
 	}
+	p, problems := SystemPolicy()
+	notes := p.Apply(c)
+	for _, m := range append(problems, notes...) {
+		warnOnce(m)
+	}
+	c.Warnings = append(c.Warnings, problems...)
+	c.Warnings = append(c.Warnings, notes...)
 	return c, err
 }
 

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/guardsh/guardsh/config"
 	"github.com/guardsh/guardsh/internal/atomicfile"
@@ -62,6 +63,7 @@ var configValues = []configValue{
 	{"tirith.releases", func(c *config.Config) string { return c.Tirith.Releases }, "GUARDSH_TIRITH_RELEASES"},
 	{"tirith.version", func(c *config.Config) string { return c.Tirith.Version }, ""},
 	{"shell.path", func(c *config.Config) string { return c.Shell.Path }, "GUARDSH_SHELL"},
+	{"audit.syslog", func(c *config.Config) string { return fmt.Sprint(c.Audit.Syslog) }, ""},
 }
 
 // configShow prints every effective value with its source: default, the
@@ -74,6 +76,14 @@ func configShow(e *env) int {
 		e.errorf("%v", err)
 		e.hint("the defaults below are in use, and every ask is denied until the file is fixed")
 		code = exitBlock
+	}
+	pol, problems := config.SystemPolicy()
+	notes := pol.Apply(cfg)
+	for _, m := range append(problems, notes...) {
+		fmt.Fprintf(e.stderr, "guardsh: warning: %s\n", m)
+	}
+	if pol != nil {
+		fmt.Fprintf(e.stdout, "# system policy: %s\n", strings.Join(pol.Files, ", "))
 	}
 	data, rerr := atomicfile.ReadFile(path, config.MaxFileSize)
 	var lines map[string]int
@@ -89,6 +99,9 @@ func configShow(e *env) int {
 		src := "default"
 		if n, ok := lines[v.key]; ok {
 			src = fmt.Sprintf("%s:%d", path, n)
+		}
+		if w, ok := cfg.FromPolicy[v.key]; ok {
+			src = "policy " + w + " (locked)"
 		}
 		val := v.value(cfg)
 		if ev := os.Getenv(v.env); v.env != "" && ev != "" {

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/guardsh/guardsh/approve"
 	"github.com/guardsh/guardsh/config"
 	"github.com/guardsh/guardsh/internal/release"
 	"github.com/guardsh/guardsh/shells"
@@ -25,10 +27,23 @@ import (
 type doctorReport struct {
 	e       *env
 	reduced []string
+	json    bool         // collect items for --format json instead of printing
+	items   []doctorItem // in --format json
+}
+
+// A doctorItem is one line of the report, in --format json.
+type doctorItem struct {
+	Label string `json:"label"`
+	Text  string `json:"text"`
 }
 
 func (r *doctorReport) line(label, format string, a ...any) {
-	fmt.Fprintf(r.e.stdout, "%-13s %s\n", label+":", fmt.Sprintf(format, a...))
+	text := fmt.Sprintf(format, a...)
+	if r.json {
+		r.items = append(r.items, doctorItem{label, text})
+		return
+	}
+	fmt.Fprintf(r.e.stdout, "%-13s %s\n", label+":", text)
 }
 
 // reduce records why protection is reduced and prints it on the line.
@@ -40,6 +55,7 @@ func (r *doctorReport) reduce(label, why string) {
 // runDoctor is `guardsh doctor`.
 func runDoctor(e *env, args []string) int {
 	fs := flag.NewFlagSet("doctor", flag.ContinueOnError)
+	format := fs.String("format", "text", "text or json")
 	if ok, code := parseFlags(e, fs, "doctor", args); !ok {
 		return code
 	}
@@ -48,7 +64,12 @@ func runDoctor(e *env, args []string) int {
 		e.hint("run 'guardsh doctor'")
 		return exitError
 	}
-	r := &doctorReport{e: e}
+	if *format != "text" && *format != "json" {
+		e.errorf("doctor: unknown format %q", *format)
+		e.hint("use --format text or --format json")
+		return exitError
+	}
+	r := &doctorReport{e: e, json: *format == "json"}
 	cfg := doctorConfig(r)
 	doctorApprovals(r, cfg)
 	doctorStateDir(r)
@@ -57,6 +78,25 @@ func runDoctor(e *env, args []string) int {
 	doctorShells(r)
 	doctorAgents(r)
 	doctorVersion(r)
+	if r.json {
+		out := struct {
+			Protection string       `json:"protection"`
+			Reduced    []string     `json:"reduced"`
+			Version    string       `json:"version"`
+			Items      []doctorItem `json:"items"`
+		}{"full", r.reduced, currentBuild().Version, r.items}
+		if len(r.reduced) > 0 {
+			out.Protection = "reduced"
+		} else {
+			out.Reduced = []string{}
+		}
+		b, _ := json.MarshalIndent(out, "", "  ")
+		fmt.Fprintf(e.stdout, "%s\n", b)
+		if len(r.reduced) > 0 {
+			return 1
+		}
+		return exitOK
+	}
 	if len(r.reduced) == 0 {
 		fmt.Fprintln(e.stdout, "protection:   full")
 		return exitOK
@@ -85,7 +125,60 @@ func doctorConfig(r *doctorReport) *config.Config {
 	for _, w := range cfg.Warnings {
 		r.line("config", "warning: %s", w)
 	}
+	doctorPolicy(r, cfg)
+	if cfg.Audit.Syslog {
+		if n := approve.SyslogFailureCount(config.StateDir()); n > 0 {
+			r.reduce("audit", fmt.Sprintf("%d decisions could not be sent to syslog (%s)", n, approve.SyslogAddr))
+		} else {
+			r.line("audit", "to %s and the audit log", approve.SyslogAddr)
+		}
+	}
 	return cfg
+}
+
+// doctorPolicy reports the system policy: which files are in force, which
+// were ignored and why, what it locks, and whether this guardsh is older
+// than the policy's minimum version.
+func doctorPolicy(r *doctorReport, cfg *config.Config) {
+	p, problems := config.SystemPolicy()
+	for _, m := range problems {
+		r.reduce("policy", m)
+	}
+	if p == nil {
+		if len(problems) == 0 {
+			r.line("policy", "none (%s)", config.SystemDir)
+		}
+		return
+	}
+	for _, m := range p.Apply(cfg) {
+		r.line("policy", "%s", m)
+	}
+	var locks []string
+	if p.Approvals.MinMode != "" {
+		locks = append(locks, "approvals.mode at least "+p.Approvals.MinMode)
+	}
+	if p.Approvals.NoYOLO {
+		locks = append(locks, "no GUARDSH_YOLO")
+	}
+	if len(p.Rules.Hardline) > 0 {
+		locks = append(locks, "hardline: "+strings.Join(p.Rules.Hardline, ", "))
+	}
+	if len(p.Rules.Locked) > 0 {
+		locks = append(locks, "locked on: "+strings.Join(p.Rules.Locked, ", "))
+	}
+	if p.Tirith.Mode != "" {
+		locks = append(locks, "tirith.mode = "+p.Tirith.Mode)
+	}
+	if p.Audit.Syslog {
+		locks = append(locks, "audit to syslog")
+	}
+	r.line("policy", "%s: %s", strings.Join(p.Files, ", "), doctorOr(strings.Join(locks, "; "), "nothing locked"))
+	if p.MinVersion != "" {
+		cur := currentBuild().Version
+		if c, ok := release.Compare(cur, p.MinVersion); !ok || c < 0 {
+			r.reduce("policy", fmt.Sprintf("this guardsh (%s) is older than the policy's min_version %s (%s): out of policy, run 'guardsh update'", cur, p.MinVersion, p.Where("min_version")))
+		}
+	}
 }
 
 func doctorFileExists(p string) bool {

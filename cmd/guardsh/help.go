@@ -124,10 +124,12 @@ may then run once within 10 minutes. Without a code, lists what waits.`,
 		exits:   "0, 1 failed, 3 usage error", args: "status install uninstall",
 	},
 	{
-		name: "doctor", synopsis: []string{"doctor"}, summary: "show how well guardsh protects this shell",
+		name: "doctor", synopsis: []string{"doctor [--format text|json]"}, summary: "show how well guardsh protects this shell",
 		text: `Shows the hook of each shell (in its rc file, active here), the
 configuration, the state directory, tirith, the real shell of $SHELL mode,
-the agents' hooks and the version.`,
+the agents' hooks, the system policy and the version. --format json is for
+checking a fleet.`,
+		flags: []flagDoc{{name: "--format", value: "FORMAT", help: "output format", values: []string{"text", "json"}}},
 		exits: "0 full protection, 1 protection is reduced (each reason is listed), 3 usage error",
 	},
 	{

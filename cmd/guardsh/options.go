@@ -19,6 +19,7 @@ func checkOptions(cfg *config.Config, cerr error, shell string) check.Options {
 	if cerr == nil {
 		opts.Disabled = cfg.Disabled()
 	}
+	opts.Promoted = cfg.Promoted
 	if s := tirith.New(cfg.Tirith, os.Getenv); s.Mode() != tirith.ModeOff {
 		opts.Scanner = s
 	}

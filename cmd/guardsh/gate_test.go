@@ -107,10 +107,17 @@ func startVerb(t *testing.T, environ []string, dir string, withTTY bool, args ..
 func (r *gateRun) waitScreen(t *testing.T, s string) {
 	t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
+	var exited time.Time
 	for !strings.Contains(r.screen.String(), s) {
 		select {
 		case <-r.done:
-			t.Fatalf("guardsh exited (%d) before showing %q; screen:\n%s\nstderr:\n%s", r.code, s, r.screen, &r.stderr)
+			// What guardsh wrote last may still be in the pty on its way
+			// to the reader: give it a moment before failing.
+			if exited.IsZero() {
+				exited = time.Now()
+			} else if time.Since(exited) > 2*time.Second {
+				t.Fatalf("guardsh exited (%d) before showing %q; screen:\n%s\nstderr:\n%s", r.code, s, r.screen, &r.stderr)
+			}
 		default:
 		}
 		if time.Now().After(deadline) {

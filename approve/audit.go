@@ -39,7 +39,7 @@ func (req *Request) audit(res *check.Result, d Decision) {
 	}
 	e := Entry{
 		Time: req.Now().UTC(), Front: req.Front, Session: req.Session, Dir: req.Dir,
-		Command: clip(Redact(res.Command)), Verdict: verdict, Rules: d.Rules,
+		Command: redactClip(res.Command), Verdict: verdict, Rules: d.Rules,
 		Decision: d.Outcome.String(), How: d.How, Code: d.Code,
 	}
 	if e.Rules == nil {

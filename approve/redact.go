@@ -51,15 +51,43 @@ func Redact(s string) string {
 // maxLogCommand caps the length of a command in the audit log.
 const maxLogCommand = 4096
 
+// redactMargin is how much text after the cut is redacted with the part
+// that is kept, so that a secret that starts before the cut is recognised
+// (its pattern may need up to a few dozen bytes after it) and redacted up
+// to the cut. Patterns of unbounded length redact what they see.
+const redactMargin = 1024
+
+// redactClip returns the command as the audit log keeps it: clipped to
+// maxLogCommand bytes, with secrets redacted. Only the kept part and a
+// margin after it are redacted, so the cost does not grow with the command.
+func redactClip(s string) string {
+	if len(s) <= maxLogCommand {
+		return Redact(s)
+	}
+	r := Redact(s[:runeCut(s, maxLogCommand+redactMargin)])
+	if len(r) <= maxLogCommand {
+		return r + "…(" + strconv.Itoa(len(s)) + " bytes)"
+	}
+	return r[:runeCut(r, maxLogCommand)] + "…(" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// clip cuts s to maxLogCommand bytes, on a rune boundary, noting its size.
 func clip(s string) string {
 	if len(s) <= maxLogCommand {
 		return s
 	}
-	cut := maxLogCommand
-	for cut > 0 && !utf8Start(s[cut]) {
-		cut--
+	return s[:runeCut(s, maxLogCommand)] + "…(" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// runeCut returns the largest cut ≤ n of s that does not split a rune.
+func runeCut(s string, n int) int {
+	if n >= len(s) {
+		return len(s)
 	}
-	return s[:cut] + "…(" + strconv.Itoa(len(s)) + " bytes)"
+	for n > 0 && !utf8Start(s[n]) {
+		n--
+	}
+	return n
 }
 
 func utf8Start(b byte) bool { return b&0xC0 != 0x80 }

@@ -69,7 +69,7 @@ func describe(res *check.Result, fs []rules.Finding, st style) string {
 			fmt.Fprintf(&b, "    why: %s\n", sanitize(f.Reason))
 		}
 		if f.Text != "" {
-			fmt.Fprintf(&b, "    matched: %s", sanitize(f.Text))
+			fmt.Fprintf(&b, "    matched: %s", sanitize(clipText(f.Text, maxShownLine)))
 			if len(f.Via) > 0 {
 				fmt.Fprintf(&b, " %s", st.paint(st.dim, "(via "+sanitize(strings.Join(f.Via, " → "))+")"))
 			}
@@ -101,22 +101,46 @@ func dedupe(fs []rules.Finding) []rules.Finding {
 // markCommand shows the command, indented, with "$ " before the first line.
 // The bytes findings point at are painted with colour, or underlined with
 // carets on the next line without it.
+//
+// Of a command longer than maxMarked bytes only the start is looked at, so
+// the work and memory stay bounded (a 60 MiB script in $SHELL mode); the
+// findings past it are still listed below it, each with what it matched.
 func markCommand(cmd string, fs []rules.Finding, st style) string {
-	marked := make([]bool, len(cmd))
+	rest := 0
+	if len(cmd) > maxMarked {
+		n := runeCut(cmd, maxMarked)
+		rest, cmd = len(cmd)-n, cmd[:n]
+	}
+	// Spans are added as +1 at the start and -1 at the end, then summed
+	// once: linear in the command and the findings, however they overlap.
+	depth := make([]int32, len(cmd)+1)
 	for _, f := range fs {
 		start, end := f.Start, f.End
+		if rest > 0 && 0 <= start && start < end {
+			if start >= len(cmd) {
+				continue // past what is shown
+			}
+			end = min(end, len(cmd))
+		}
 		if !(0 <= start && start < end && end <= len(cmd)) {
 			// No usable offsets (tirith, a script): find the text.
 			start = -1
-			if f.Text != "" {
+			if f.Text != "" && len(f.Text) <= 4096 {
 				if i := strings.Index(cmd, f.Text); i >= 0 {
 					start, end = i, i+len(f.Text)
 				}
 			}
 		}
-		for i := start; i >= 0 && i < end; i++ {
-			marked[i] = true
+		if start >= 0 && start < end {
+			depth[start]++
+			depth[end]--
 		}
+	}
+	marked := make([]bool, len(cmd))
+	var open int32
+	for i := range marked {
+		open += depth[i]
+		marked[i] = open > 0
 	}
 	var b strings.Builder
 	lines := splitLines(cmd)
@@ -200,6 +224,9 @@ func markCommand(cmd string, fs []rules.Finding, st style) string {
 	if skipped > 0 {
 		fmt.Fprintf(&b, "    %s\n", st.paint(st.dim, fmt.Sprintf("… %d more lines", skipped)))
 	}
+	if rest > 0 {
+		fmt.Fprintf(&b, "    %s\n", st.paint(st.dim, fmt.Sprintf("… and %d more bytes, not shown", rest)))
+	}
 	return b.String()
 }
 
@@ -208,6 +235,7 @@ const (
 	maxShownLines = 12  // all of a command with at most this many lines
 	maxShownMarks = 8   // else the first line and this many lines with a match
 	maxShownLine  = 400 // bytes of one line
+	maxMarked     = 1 << 20
 )
 
 // linesToShow picks the lines of a long script worth showing: the first
@@ -256,6 +284,17 @@ func splitLines(s string) []span {
 // points are shown as escapes such as \e, \x07 or <U+202E>, so the text
 // cannot redraw the screen or hide what it says.
 func Printable(s string) string { return sanitize(s) }
+
+// clipText cuts s to at most n bytes on a rune boundary, marking the cut.
+func clipText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8Start(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
 
 // sanitize makes text safe to print on a terminal: control characters,
 // invalid bytes and invisible or bidirectional code points are shown as

@@ -3,6 +3,7 @@ package check
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -174,11 +175,22 @@ func verdictOf(fs []rules.Finding) Verdict {
 func Script(ctx context.Context, name, text string, opts Options) *Result {
 	r := Line(ctx, text, opts)
 	r.File = name
+	// Line numbers in one sweep over the text, findings in order of
+	// their start: linear however many findings there are.
+	var todo []int
 	for i := range r.Findings {
 		if r.Findings[i].Line == 0 {
-			s := min(max(0, r.Findings[i].Start), len(r.Command))
-			r.Findings[i].Line = 1 + strings.Count(r.Command[:s], "\n")
+			todo = append(todo, i)
 		}
+	}
+	startOf := func(i int) int { return min(max(0, r.Findings[i].Start), len(r.Command)) }
+	sort.SliceStable(todo, func(a, b int) bool { return startOf(todo[a]) < startOf(todo[b]) })
+	line, at := 1, 0
+	for _, i := range todo {
+		s := startOf(i)
+		line += strings.Count(r.Command[at:s], "\n")
+		at = s
+		r.Findings[i].Line = line
 	}
 	return r
 }

@@ -161,6 +161,25 @@ func Reason(res *check.Result, code string, native bool) string {
 	return b.String()
 }
 
+// maxDescribed is how many findings an answer describes; the answer of a
+// huge input stays short (review §18: 2.9 MB for ls; × 10⁶).
+const maxDescribed = 20
+
+// maxMatched is how much of the matched text an answer quotes.
+const maxMatched = 400
+
+// clipMatched cuts matched text to maxMatched bytes on a rune boundary.
+func clipMatched(s string) string {
+	if len(s) <= maxMatched {
+		return s
+	}
+	n := maxMatched
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return fmt.Sprintf("%s…(%d bytes)", s[:n], len(s))
+}
+
 // Findings describes findings in a sentence each: rule, tier, title, why,
 // what matched, where it came from, and the safer alternative. With
 // hardOnly, only hardline findings are described when there are any.
@@ -178,6 +197,10 @@ func Findings(fs []rules.Finding, hardOnly bool) string {
 		if seen[key] {
 			continue
 		}
+		if len(parts) == maxDescribed {
+			parts = append(parts, fmt.Sprintf("And %d more findings.", len(fs)-len(seen)))
+			break
+		}
 		seen[key] = true
 		var b strings.Builder
 		if f.Rule != "" {
@@ -189,7 +212,7 @@ func Findings(fs []rules.Finding, hardOnly bool) string {
 		}
 		b.WriteString(".")
 		if f.Text != "" {
-			fmt.Fprintf(&b, " Matched: `%s`", f.Text)
+			fmt.Fprintf(&b, " Matched: `%s`", clipMatched(f.Text))
 			if len(f.Via) > 0 {
 				fmt.Fprintf(&b, " (via %s)", strings.Join(f.Via, " → "))
 			}

@@ -11,24 +11,31 @@ import (
 // Normalize prepares text for parsing. NUL bytes are removed and invalid UTF-8
 // replaced, ANSI escape sequences (CSI, OSC, DCS, SOS, PM, APC, 8-bit C1) are
 // stripped, each reported as an [Issue]; invisible and bidi code points stay
-// in the text and are reported too.
+// in the text and are reported too. A run of adjacent bad bytes or
+// characters of one kind is one issue, and each kind has at most
+// maxIssuesPerKind issues (the last one stretches over the rest), so the
+// issues stay few however the text is made.
 func Normalize(src string) (string, []Issue) {
-	var issues []Issue
 	if isPlainASCII(src) {
 		return src, nil
 	}
+	var runs issueRuns
 	var sb strings.Builder
 	sb.Grow(len(src))
 	for i := 0; i < len(src); {
 		c := src[i]
 		switch {
 		case c == 0:
-			issues = append(issues, Issue{Kind: IssueNUL, Detail: "the command contains a NUL byte, which shells drop or stop at", Start: sb.Len(), End: sb.Len()})
+			if !runs.extend(IssueNUL, sb.Len(), sb.Len()) {
+				runs.add(Issue{Kind: IssueNUL, Detail: "the command contains a NUL byte, which shells drop or stop at", Start: sb.Len(), End: sb.Len()})
+			}
 			i++
 			continue
 		case c == 0x1b:
 			n := escapeLen(src[i:])
-			issues = append(issues, Issue{Kind: IssueEscape, Detail: fmt.Sprintf("a terminal escape sequence %q was hidden in the command", src[i:i+n]), Start: sb.Len(), End: sb.Len()})
+			if !runs.extend(IssueEscape, sb.Len(), sb.Len()) {
+				runs.add(Issue{Kind: IssueEscape, Detail: fmt.Sprintf("a terminal escape sequence %q was hidden in the command", src[i:i+n]), Start: sb.Len(), End: sb.Len()})
+			}
 			i += n
 			continue
 		case c < utf8.RuneSelf:
@@ -38,24 +45,83 @@ func Normalize(src string) (string, []Issue) {
 		}
 		r, size := utf8.DecodeRuneInString(src[i:])
 		if r == utf8.RuneError && size <= 1 {
-			issues = append(issues, Issue{Kind: IssueUTF8, Detail: fmt.Sprintf("byte 0x%02x is not valid UTF-8", c), Start: sb.Len(), End: sb.Len() + 3})
+			if !runs.extend(IssueUTF8, sb.Len(), sb.Len()+3) {
+				runs.add(Issue{Kind: IssueUTF8, Detail: fmt.Sprintf("byte 0x%02x is not valid UTF-8", c), Start: sb.Len(), End: sb.Len() + 3})
+			}
 			sb.WriteRune(utf8.RuneError)
 			i++
 			continue
 		}
 		if r >= 0x80 && r <= 0x9f {
 			n := c1Len(src[i:])
-			issues = append(issues, Issue{Kind: IssueEscape, Detail: fmt.Sprintf("an 8-bit control sequence %q was hidden in the command", src[i:i+n]), Start: sb.Len(), End: sb.Len()})
+			if !runs.extend(IssueEscape, sb.Len(), sb.Len()) {
+				runs.add(Issue{Kind: IssueEscape, Detail: fmt.Sprintf("an 8-bit control sequence %q was hidden in the command", src[i:i+n]), Start: sb.Len(), End: sb.Len()})
+			}
 			i += n
 			continue
 		}
 		if name := invisible(r); name != "" {
-			issues = append(issues, Issue{Kind: IssueInvisible, Detail: fmt.Sprintf("invisible character U+%04X (%s)", r, name), Start: sb.Len(), End: sb.Len() + size})
+			if !runs.extend(IssueInvisible, sb.Len(), sb.Len()+size) {
+				runs.add(Issue{Kind: IssueInvisible, Detail: fmt.Sprintf("invisible character U+%04X (%s)", r, name), Start: sb.Len(), End: sb.Len() + size})
+			}
 		}
 		sb.WriteString(src[i : i+size])
 		i += size
 	}
-	return sb.String(), issues
+	return sb.String(), runs.done()
+}
+
+// maxIssuesPerKind caps the issues of one kind that Normalize reports.
+const maxIssuesPerKind = 32
+
+// issueRuns collects Normalize's issues, merging each with the last one when
+// it is of the same kind and adjacent, or when its kind has reached the cap.
+type issueRuns struct {
+	issues []Issue
+	count  []int
+	last   map[string]int // kind → index of its last issue
+	kinds  map[string]int // kind → issues of it
+}
+
+// extend merges an issue of kind spanning [start, end) into an earlier one
+// and reports whether it did; the caller adds a new issue when it did not.
+func (a *issueRuns) extend(kind string, start, end int) bool {
+	if n := len(a.issues); n > 0 && a.issues[n-1].Kind == kind && a.issues[n-1].End == start {
+		// The common case: the run goes on.
+		a.issues[n-1].End = end
+		a.count[n-1]++
+		return true
+	}
+	i, ok := a.last[kind]
+	if !ok {
+		return false
+	}
+	prev := &a.issues[i]
+	if i == len(a.issues)-1 && prev.End == start || a.kinds[kind] >= maxIssuesPerKind {
+		prev.End = max(prev.End, end)
+		a.count[i]++
+		return true
+	}
+	return false
+}
+
+func (a *issueRuns) add(is Issue) {
+	if a.last == nil {
+		a.last, a.kinds = map[string]int{}, map[string]int{}
+	}
+	a.last[is.Kind] = len(a.issues)
+	a.kinds[is.Kind]++
+	a.issues = append(a.issues, is)
+	a.count = append(a.count, 1)
+}
+
+func (a *issueRuns) done() []Issue {
+	for i, n := range a.count {
+		if n > 1 {
+			a.issues[i].Detail += fmt.Sprintf(", and %d more like it", n-1)
+		}
+	}
+	return a.issues
 }
 
 func isPlainASCII(s string) bool {

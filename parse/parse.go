@@ -19,6 +19,11 @@ const (
 	maxVarValue     = 64 << 10 // bytes of a propagated variable value
 )
 
+// MaxInput is the largest input, in bytes, that [Commands] analyses. A larger
+// one is an [IssueLimit] (ask), and only the raw scan for hardline shapes,
+// which reads all of it, can make it a block.
+const MaxInput = maxInput
+
 // Options control [Commands].
 type Options struct {
 	// Shell is the dialect: "bash" (default), "posix", "sh", "zsh" or

@@ -258,3 +258,38 @@ func TestBashFields(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalizeRuns: a run of bad bytes or invisible characters is one
+// issue, and a kind has at most maxIssuesPerKind issues, however the text
+// mixes them (review §14: one issue per byte made check quadratic).
+func TestNormalizeRuns(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		text string
+		max  int
+	}{
+		{"1 MiB of 0xFF", strings.Repeat("\xff", 1<<20), 1},
+		{"1 Mi zero-width", strings.Repeat("\u200b", 1<<20), 1},
+		{"1 MiB of NUL", strings.Repeat("\x00", 1<<20), 1},
+		{"escapes", strings.Repeat("\x1b[31m", 1<<16), 1},
+		{"0xFF every other byte", strings.Repeat("\xffa", 1<<19), maxIssuesPerKind},
+		{"mixed", strings.Repeat("\xffa\u200bb\x00c\x1b[md", 1<<16), 4 * maxIssuesPerKind},
+	} {
+		text, issues := Normalize(c.text)
+		if len(issues) > c.max || len(issues) == 0 {
+			t.Errorf("%s: %d issues, want 1 to %d", c.name, len(issues), c.max)
+		}
+		for _, is := range issues {
+			if is.Start < 0 || is.End > len(text) || is.Start > is.End {
+				t.Errorf("%s: issue %+v outside the text (%d bytes)", c.name, is, len(text))
+			}
+		}
+		if c.max == 1 && !strings.Contains(issues[0].Detail, "more like it") {
+			t.Errorf("%s: detail %q does not say how many", c.name, issues[0].Detail)
+		}
+	}
+	// Separate bad bytes in an ordinary line stay separate issues.
+	if _, issues := Normalize("a\xffb\xffc"); len(issues) != 2 {
+		t.Errorf("two separate bad bytes: %d issues, want 2", len(issues))
+	}
+}

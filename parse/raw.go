@@ -24,84 +24,113 @@ func rawScan(res *Result, text string) {
 		seen[detail] = true
 		res.Issues = append(res.Issues, Issue{Kind: IssueHardlineRaw, Detail: detail, End: len(res.Input)})
 	}
-	compact := strings.Map(func(r rune) rune {
-		if r == ' ' || r == '\t' || r == '\n' {
-			return -1
-		}
-		return r
-	}, text)
-	if strings.Contains(compact, "(){:|:&") || strings.Contains(compact, "(){:|:;") || forkShape(compact) {
+	if forkBombRaw(text) {
 		add("a fork bomb")
 	}
-	compact = ""
-	segments(text, func(seg []string) { rawSegment(seg, add) })
+	g := &rawSeg{add: add}
+	g.reset()
+	segments(text, g)
 }
 
-// rawSegment looks at one segment. Any rm, dd, mkfs, shutdown or reboot
-// inside it starts a command (sh -c rm -rf / may have lost its quotes),
-// which takes every token after it as an argument; the flags of each start
-// are computed from the right in one pass, so the work is linear.
-func rawSegment(seg []string, add func(string)) {
-	if len(seg) == 0 {
-		return
+// rawSeg scans one segment token by token. Any rm, dd, mkfs, shutdown or
+// reboot inside it starts a command (sh -c rm -rf / may have lost its
+// quotes), which takes every token after it as an argument: the leftmost
+// rm and dd see the most, so only they are followed. Nothing of the
+// segment is kept, so a segment of any length costs no memory.
+type rawSeg struct {
+	add      func(string)
+	wrappers bool // still in the wrappers before the first command
+	redirect bool // the token before was > or >>
+	rm, dd   bool // an rm or dd started
+	rec      bool // a recursive flag after the rm
+	danger   string
+	dev      string
+}
+
+func (g *rawSeg) reset() {
+	*g = rawSeg{add: g.add, wrappers: true}
+}
+
+func rawBase(n string) string {
+	if i := strings.LastIndexByte(n, '/'); i >= 0 {
+		return n[i+1:]
 	}
-	for i, a := range seg {
-		if (a == ">" || a == ">>" || a == "&>") && i+1 < len(seg) && BlockDevice(seg[i+1]) {
-			add("a write to " + seg[i+1])
-		}
+	return n
+}
+
+func (g *rawSeg) token(a string) {
+	if g.redirect && BlockDevice(a) {
+		g.add("a write to " + a)
 	}
-	// The first command of the segment, after wrappers.
-	first := 0
-	base := func(n string) string {
-		if i := strings.LastIndexByte(n, '/'); i >= 0 {
-			return n[i+1:]
-		}
-		return n
-	}
-	for first+1 < len(seg) {
-		switch base(seg[first]) {
+	g.redirect = a == ">" || a == ">>" || a == "&>"
+	name, first := a, false
+	if g.wrappers {
+		switch rawBase(a) {
 		case "sudo", "doas", "exec", "command", "nohup", "env":
-			first++
-			continue
+		default:
+			name, first, g.wrappers = rawBase(a), true, false
 		}
-		break
 	}
-	rec, danger, dev := false, "", ""
-	for i := len(seg) - 1; i >= 0; i-- {
-		a := seg[i]
-		name := a
-		if i == first {
-			name = base(a)
-		}
-		starts := name == "rm" || name == "dd" || strings.HasPrefix(name, "mkfs") || name == "shutdown" || name == "reboot" ||
-			i == first && (name == "mke2fs" || name == "wipefs" || name == "halt" || name == "poweroff")
-		if starts && (i >= 1 || i == first) {
-			switch {
-			case name == "rm":
-				if rec && danger != "" {
-					add("rm -r of " + danger)
-				}
-			case name == "mkfs" || strings.HasPrefix(name, "mkfs.") || name == "mke2fs" || name == "wipefs":
-				add(name + " on a device")
-			case name == "dd":
-				if dev != "" {
-					add("dd to " + dev)
-				}
-			case name == "shutdown" || name == "reboot" || name == "halt" || name == "poweroff":
-				add(name)
-			}
-		}
-		// a is an argument of every start to its left.
+	// a is an argument of the rm and dd started before it.
+	if g.rm {
 		if a == "--recursive" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a, "rR") {
-			rec = true
+			g.rec = true
 		}
-		if RootLike(a) || SystemDir(a) || HomeLike(a) {
-			danger = a
-		}
-		if v, ok := strings.CutPrefix(a, "of="); ok && BlockDevice(v) {
-			dev = v
+		if g.danger == "" && (RootLike(a) || SystemDir(a) || HomeLike(a)) {
+			g.danger = a
 		}
 	}
+	if g.dd && g.dev == "" {
+		if v, ok := strings.CutPrefix(a, "of="); ok && BlockDevice(v) {
+			g.dev = v
+		}
+	}
+	switch {
+	case name == "rm":
+		g.rm = true
+	case name == "dd":
+		g.dd = true
+	case name == "mkfs" || strings.HasPrefix(name, "mkfs.") || first && (name == "mke2fs" || name == "wipefs"):
+		g.add(name + " on a device")
+	case name == "shutdown" || name == "reboot" || first && (name == "halt" || name == "poweroff"):
+		g.add(name)
+	}
+}
+
+func (g *rawSeg) end() {
+	if g.rm && g.rec && g.danger != "" {
+		g.add("rm -r of " + g.danger)
+	}
+	if g.dd && g.dev != "" {
+		g.add("dd to " + g.dev)
+	}
+	g.reset()
+}
+
+// forkBombRaw looks for the fork bomb shapes in text with its blanks
+// removed, a chunk at a time (each chunk keeps the end of the one before),
+// so that its memory does not grow with the text.
+func forkBombRaw(text string) bool {
+	const chunk, keep = 1 << 20, 256
+	buf := make([]byte, 0, min(len(text), chunk)+keep)
+	check := func() bool {
+		s := string(buf)
+		return strings.Contains(s, "(){:|:&") || strings.Contains(s, "(){:|:;") || forkShape(s)
+	}
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; c {
+		case ' ', '\t', '\n':
+		default:
+			buf = append(buf, c)
+		}
+		if len(buf) >= chunk+keep {
+			if check() {
+				return true
+			}
+			buf = append(buf[:0], buf[len(buf)-keep:]...)
+		}
+	}
+	return check()
 }
 
 // forkShape finds NAME(){NAME|NAME&} with any name.
@@ -124,16 +153,85 @@ func forkShape(s string) bool {
 	}
 }
 
-// segments splits text into simple-command-like token lists at shell
-// operators, removing quotes, and calls fn with each (fn must not keep it).
-// It is a rough, fail-closed tokenizer.
-func segments(text string, fn func(seg []string)) {
-	var cur []string
-	var tok strings.Builder
+// maxRawToken is the longest token the raw scan keeps; a longer one (no
+// path or option is that long) stands as "…", which matches no shape.
+const maxRawToken = 4096
+
+// rawTok builds one token of segments: a slice of the text while it is
+// contiguous, a copy only once quotes or a substitution break it up.
+type rawTok struct {
+	text  string
+	start int // -1: no token
+	n     int // bytes in the token so far
+	clean bool
+	buf   []byte
+}
+
+func (t *rawTok) begin(i int) {
+	if t.start < 0 {
+		t.start, t.n, t.clean, t.buf = i, 0, true, t.buf[:0]
+	}
+}
+
+func (t *rawTok) dirty() {
+	if t.clean {
+		t.buf = append(t.buf[:0], t.text[t.start:t.start+min(t.n, maxRawToken+1)]...)
+		t.clean = false
+	}
+}
+
+// byteAt adds text[i] to the token.
+func (t *rawTok) byteAt(i int) {
+	t.begin(i)
+	if t.clean && i == t.start+t.n {
+		t.n++
+		return
+	}
+	t.dirty()
+	if len(t.buf) <= maxRawToken {
+		t.buf = append(t.buf, t.text[i])
+	}
+	t.n++
+}
+
+// insert adds s (what $HOME stands for) to the token.
+func (t *rawTok) insert(i int, s string) {
+	t.begin(i)
+	t.dirty()
+	if len(t.buf) <= maxRawToken {
+		t.buf = append(t.buf, s...)
+	}
+	t.n += len(s)
+}
+
+// take returns the token and starts a new one; "" when there is none.
+func (t *rawTok) take() string {
+	if t.start < 0 || t.n == 0 {
+		t.start = -1
+		return ""
+	}
+	var s string
+	switch {
+	case t.n > maxRawToken:
+		s = "…"
+	case t.clean:
+		s = t.text[t.start : t.start+t.n]
+	default:
+		s = string(t.buf)
+	}
+	t.start = -1
+	return s
+}
+
+// segments splits text into simple-command-like tokens at shell operators,
+// removing quotes, and gives them to g one at a time. It is a rough,
+// fail-closed tokenizer; tokens are slices of text where they can be, so
+// its memory does not grow with the text.
+func segments(text string, g *rawSeg) {
+	tok := rawTok{text: text, start: -1}
 	flush := func() {
-		if tok.Len() > 0 {
-			cur = append(cur, tok.String())
-			tok.Reset()
+		if s := tok.take(); s != "" {
+			g.token(s)
 		}
 	}
 	for i := 0; i < len(text); i++ {
@@ -145,10 +243,7 @@ func segments(text string, fn func(seg []string)) {
 			flush()
 		case ';', '&', '|', '\n', '(', ')', '`', '{', '}':
 			flush()
-			if len(cur) > 0 {
-				fn(cur)
-				cur = cur[:0]
-			}
+			g.end()
 		case '>':
 			flush()
 			op := ">"
@@ -156,7 +251,7 @@ func segments(text string, fn func(seg []string)) {
 				op = ">>"
 				i++
 			}
-			cur = append(cur, op)
+			g.token(op)
 		case '$':
 			if strings.HasPrefix(text[i:], "${IFS}") {
 				flush()
@@ -164,22 +259,20 @@ func segments(text string, fn func(seg []string)) {
 				continue
 			}
 			if strings.HasPrefix(text[i:], "$HOME") {
-				tok.WriteString("~")
+				tok.insert(i, "~")
 				i += 4
 				continue
 			}
 			if strings.HasPrefix(text[i:], "${HOME}") {
-				tok.WriteString("~")
+				tok.insert(i, "~")
 				i += 6
 				continue
 			}
-			tok.WriteByte(c)
+			tok.byteAt(i)
 		default:
-			tok.WriteByte(c)
+			tok.byteAt(i)
 		}
 	}
 	flush()
-	if len(cur) > 0 {
-		fn(cur)
-	}
+	g.end()
 }

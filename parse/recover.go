@@ -12,6 +12,15 @@ import (
 // after that the rest of the input is one unparsed region.
 const maxRecoveries = 64
 
+// maxReparse bounds the blanked text that recovery passes lex again, in
+// all: past it, the rest of the input is only raw-scanned. It keeps the
+// cost of many errors far into a long input linear.
+const maxReparse = 16 << 20
+
+// streamAbove is the input size above which the top level is parsed one
+// statement at a time; below it, one Parse call is cheaper.
+const streamAbove = 64 << 10
+
 // closers are the words that end a compound command. A line starting with
 // one, right after a recovered error, belongs to the statement that failed.
 var closers = []string{"fi", "done", "esac", "}", ")", "then", "else", "elif", "do", ";;", "end"}
@@ -23,16 +32,25 @@ var closers = []string{"fi", "done", "esac", "}", ")", "then", "else", "elif", "
 // are still checked (a script with one syntax error and a curl | sh still
 // reports the curl | sh). The text already consumed is blanked out, not cut,
 // so that offsets and line numbers stay those of the input.
+//
+// Above streamAbove bytes, each statement is walked as soon as it is parsed,
+// and parsing stops with the walk at a limit (maxCommands): a long input is
+// never held as one syntax tree, so memory follows the statement, not the
+// input. Such an input gets no look-ahead for temporary names (laterTemps):
+// a cleanup function defined before its mktemp sees an unknown name there.
 func (p *parser) parseTop(text string) {
-	if f, err := syntax.NewParser(syntax.Variant(p.opts.variant()), syntax.KeepComments(false)).
-		Parse(strings.NewReader(text), ""); err == nil {
-		// The common case: no error, one pass.
-		p.later = laterTemps(f.Stmts)
-		p.stmts(f.Stmts, ctx{})
-		return
+	stream := len(text) > streamAbove
+	if !stream {
+		if f, err := syntax.NewParser(syntax.Variant(p.opts.variant()), syntax.KeepComments(false)).
+			Parse(strings.NewReader(text), ""); err == nil {
+			// The common case: no error, one pass.
+			p.later = laterTemps(f.Stmts)
+			p.stmts(f.Stmts, ctx{})
+			return
+		}
 	}
 	from := 0
-	recovered := 0
+	recovered, reparsed := 0, 0
 	tried := map[int]bool{}
 	ended := false
 	for {
@@ -41,15 +59,27 @@ func (p *parser) parseTop(text string) {
 		if from > 0 {
 			src = blank(text[:from]) + text[from:]
 		}
+		walked, lastEnd, sawEnd := 0, -1, false
 		err := syntax.NewParser(syntax.Variant(p.opts.variant()), syntax.KeepComments(false)).
 			Stmts(strings.NewReader(src), func(st *syntax.Stmt) bool {
-				good = append(good, st)
-				return true
+				walked++
+				lastEnd = int(st.End().Offset())
+				if !stream {
+					good = append(good, st)
+					return true
+				}
+				p.stmt(st, ctx{})
+				sawEnd = sawEnd || ends(st)
+				return !p.stopped
 			})
-		if p.later == nil {
-			p.later = laterTemps(good)
+		if !stream {
+			if p.later == nil {
+				p.later = laterTemps(good)
+			}
+			ended = p.walkTop(good) || ended
+		} else {
+			ended = p.endsTop(sawEnd) || ended
 		}
-		ended = p.walkTop(good) || ended
 		if err == nil || p.stopped {
 			return
 		}
@@ -61,8 +91,8 @@ func (p *parser) parseTop(text string) {
 		}
 		pos, ok := errPos(err)
 		stmtStart := from
-		if n := len(good); n > 0 {
-			stmtStart = int(good[n-1].End().Offset())
+		if lastEnd >= 0 {
+			stmtStart = lastEnd
 		}
 		stmtStart = skipSpace(text, stmtStart)
 		if at := lastNest(text, stmtStart, min(len(text), pos2(err, len(text))+2)); at >= 0 && !tried[at] {
@@ -96,7 +126,7 @@ func (p *parser) parseTop(text string) {
 		// statement that failed before: no second finding for it.
 		stray := recovered > 0 && startsWithCloser(text[strings.LastIndexByte(text[:errAt], '\n')+1:lineEnd])
 		if last := len(p.res.Issues) - 1; !stray && recovered > 0 && last >= 0 && p.res.Issues[last].Kind == IssueParse &&
-			(len(good) == 0 || strings.Count(text[min(p.res.Issues[last].End, errAt):errAt], "\n") <= 2) {
+			(walked == 0 || strings.Count(text[min(p.res.Issues[last].End, errAt):errAt], "\n") <= 2) {
 			// Errors one after the other, with nothing or a line or
 			// two parsed between them, are one broken region.
 			p.res.Issues[last].End = lineEnd
@@ -113,12 +143,14 @@ func (p *parser) parseTop(text string) {
 		if incomplete || lineEnd >= len(text) {
 			return
 		}
-		if recovered >= maxRecoveries {
+		if recovered >= maxRecoveries || reparsed+lineEnd > maxReparse {
 			p.res.Issues = append(p.res.Issues, Issue{Kind: IssueParse,
-				Detail: fmt.Sprintf("more than %d parse errors; the rest was not checked", maxRecoveries), Start: lineEnd + 1, End: len(text)})
+				Detail: fmt.Sprintf("more than %d parse errors, or errors too far into a long input; the rest was not checked", maxRecoveries), Start: lineEnd + 1, End: len(text)})
 			rawScan(p.res, text[lineEnd:])
 			return
 		}
+		// Each pass lexes the blanked text before from again.
+		reparsed += lineEnd
 		from = lineEnd + 1
 	}
 }
@@ -190,6 +222,15 @@ func (p *parser) walkTop(list []*syntax.Stmt) bool {
 		}
 	}
 	return false
+}
+
+// endsTop is walkTop for statements walked as they were parsed: sawEnd says
+// whether one of them ends the shell at the top.
+func (p *parser) endsTop(sawEnd bool) bool {
+	if p.funcs["exit"] != nil || p.funcs["exec"] != nil || p.aliases["exit"] != "" || p.aliases["exec"] != "" {
+		return false
+	}
+	return sawEnd
 }
 
 // lastNest returns the offset of the last (( in text[from:to] that is not

@@ -16,6 +16,7 @@ import (
 	"github.com/guardsh/guardsh/check"
 	"github.com/guardsh/guardsh/config"
 	"github.com/guardsh/guardsh/scan"
+	"github.com/guardsh/guardsh/shells"
 )
 
 // checkFlags are the flags of `guardsh check`.
@@ -171,7 +172,13 @@ func quoteArgs(argv []string) string {
 	return strings.Join(parts, " ")
 }
 
+// maxFile is the longest --batch line.
 const maxFile = 8 << 20
+
+// maxCheckFile is the largest script or standard input check reads, as
+// $SHELL mode does for a script on its input. Past parse.MaxInput it is not
+// analysed, only raw-scanned: ask, or block for a hardline shape.
+const maxCheckFile = shells.MaxStdinScript
 
 func readInput(e *env, name string) (string, error) {
 	var r io.Reader
@@ -185,14 +192,14 @@ func readInput(e *env, name string) (string, error) {
 		defer f.Close()
 		r = f
 	}
-	b, err := io.ReadAll(io.LimitReader(r, maxFile+1))
-	if err != nil {
+	var b strings.Builder
+	if _, err := io.Copy(&b, io.LimitReader(r, maxCheckFile+1)); err != nil {
 		return "", fmt.Errorf("cannot read %s: %w", name, err)
 	}
-	if len(b) > maxFile {
-		return "", fmt.Errorf("%s is larger than %d MiB", name, maxFile>>20)
+	if b.Len() > maxCheckFile {
+		return "", fmt.Errorf("%s is larger than %d MiB", name, maxCheckFile>>20)
 	}
-	return string(b), nil
+	return b.String(), nil
 }
 
 // expandInputs replaces directories by the scripts, Dockerfiles and

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/guardsh/guardsh/check"
 	"github.com/guardsh/guardsh/rules"
@@ -124,36 +125,69 @@ func verdictOf(f rules.Finding) string {
 	return "ask"
 }
 
-// oneLine shows a command on one line.
+// oneLine shows a command on one line, at most 200 bytes of it.
 func oneLine(s string) string {
+	if len(s) > 4096 {
+		s = s[:cutRune(s, 4096)]
+	}
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i] + " …"
 	}
 	if len(s) > 200 {
-		s = s[:200] + "…"
+		s = s[:cutRune(s, 200)] + "…"
 	}
 	return s
 }
 
-// markSpan returns the line of text holding start, the column of start in
-// it (in runes) and the number of runes to mark on that line.
+// cutRune returns the largest n' ≤ n that does not split a rune of s.
+func cutRune(s string, n int) int {
+	if n >= len(s) {
+		return len(s)
+	}
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return n
+}
+
+// spanWindow is how many bytes of a line markSpan shows before and after
+// the start of a span: a finding on a long line shows that part of it,
+// whatever the line's length, so the output stays bounded.
+const spanWindow = 80
+
+// markSpan returns the part of the line of text holding start that is
+// shown for a finding (at most spanWindow bytes each side of start, with …
+// where it is cut), the column of start in it (in runes) and the number of
+// runes to mark in it.
 func markSpan(text string, start, end int) (string, int, int) {
 	start = max(0, min(start, len(text)))
 	end = max(start, min(end, len(text)))
-	ls := strings.LastIndexByte(text[:start], '\n') + 1
-	le := strings.IndexByte(text[start:], '\n')
+	from := max(0, start-spanWindow)
+	ls := strings.LastIndexByte(text[from:start], '\n') + 1 + from
+	if ls == from && from > 0 {
+		ls = cutRune(text, from)
+	}
+	to := min(len(text), start+spanWindow)
+	le := strings.IndexByte(text[start:to], '\n')
 	if le < 0 {
-		le = len(text)
+		le = cutRune(text, to)
 	} else {
 		le += start
 	}
 	if end > le {
 		end = le
 	}
-	line := text[ls:le]
-	col := len([]rune(text[ls:start]))
-	n := len([]rune(text[start:end]))
+	prefix, suffix := "", ""
+	if ls > 0 && text[ls-1] != '\n' {
+		prefix = "…"
+	}
+	if le < len(text) && text[le] != '\n' {
+		suffix = "…"
+	}
+	line := prefix + text[ls:le] + suffix
+	col := utf8.RuneCountInString(prefix) + utf8.RuneCountInString(text[ls:start])
+	n := utf8.RuneCountInString(text[start:end])
 	return line, col, n
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/guardsh/guardsh/check"
 	"github.com/guardsh/guardsh/config"
 	"github.com/guardsh/guardsh/internal/atomicfile"
+	"github.com/guardsh/guardsh/parse"
 	"github.com/guardsh/guardsh/rules"
 	"github.com/guardsh/guardsh/shells"
 )
@@ -196,7 +197,19 @@ func shellCheckParams(ctx context.Context, res *check.Result, inv *shells.Invoca
 	case name == "":
 		name = inv.Argv0
 	}
-	for _, line := range shells.ParamCommands(text, name, inv.Params) {
+	lines := []string(nil)
+	switch {
+	case len(text) > parse.MaxInput:
+		// Too large to analyse: the text alone is an ask already; the
+		// parameters themselves, as a command line, can make it a block
+		// (guardsh big.sh rm -rf /), without parsing the text again.
+		if len(inv.Params) > 0 {
+			lines = []string{strings.Join(inv.Params, " ")}
+		}
+	case strings.Contains(text, "$"):
+		lines = shells.ParamCommands(text, name, inv.Params)
+	}
+	for _, line := range lines {
 		r := check.Line(ctx, line, opts)
 		res.Verdict = check.Worse(res.Verdict, r.Verdict)
 		for _, f := range r.Findings {

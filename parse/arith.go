@@ -454,11 +454,34 @@ func nameOperands(name string, args []Word) []Word {
 	return out
 }
 
+// envOf returns the static environment a child of c gets: the exported
+// variables known so far and c's NAME=value prefixes.
+func (p *parser) envOf(c *Command) map[string]string {
+	var env map[string]string
+	put := func(name, v string) {
+		if env == nil {
+			env = map[string]string{}
+		}
+		env[name] = v
+	}
+	for name := range p.vars.exported {
+		if v, ok := p.vars.val[name]; ok {
+			put(name, v)
+		}
+	}
+	for _, a := range c.Env {
+		if a.Value.Static && validName(a.Name) {
+			put(a.Name, a.Value.Value)
+		}
+	}
+	return env
+}
+
 // declEval checks what declare, local, typeset, export and readonly
 // evaluate: -n makes the value a name, -i makes it (and every later
 // assignment) arithmetic.
 func (p *parser) declEval(dc *syntax.DeclClause, cmd *Command) {
-	nameref, integer := dc.Variant.Value == "nameref", false
+	nameref, integer, export := dc.Variant.Value == "nameref", false, dc.Variant.Value == "export"
 	for _, a := range dc.Args {
 		if !a.Naked || a.Value == nil {
 			continue
@@ -466,11 +489,15 @@ func (p *parser) declEval(dc *syntax.DeclClause, cmd *Command) {
 		if f := a.Value.Lit(); len(f) > 1 && f[0] == '-' {
 			nameref = nameref || strings.Contains(f, "n")
 			integer = integer || strings.Contains(f, "i")
+			export = export || strings.Contains(f, "x")
 		}
 	}
 	for _, a := range dc.Args {
 		if a.Name == nil {
 			continue
+		}
+		if export {
+			p.vars.exported[a.Name.Value] = true
 		}
 		p.arith(a.Index)
 		if integer {

@@ -150,6 +150,9 @@ type parser struct {
 	inherit bool
 	// dialect, when set, is the dialect of the next payload (zsh -c).
 	dialect string
+	// childEnv, when set, is the environment of the next payload: a child
+	// shell's static exported variables (see envOf).
+	childEnv map[string]string
 	// bareCalls counts the calls without arguments of each function whose
 	// body was walked again (see bareCall).
 	bareCalls map[string]int
@@ -256,6 +259,13 @@ func (p *parser) payload(carrier string, text string, at Word, line int, remote 
 	if p.inherit {
 		c.vars = p.vars.clone()
 	}
+	for name, v := range p.childEnv {
+		// A child shell gets the environment: exported variables and
+		// the command's NAME=value prefixes.
+		c.vars.set(name, v)
+		c.vars.exported[name] = true
+	}
+	p.childEnv = nil
 	if p.args != nil {
 		// sh -c CODE NAME ARG…: $0 and $1… of the payload.
 		args := p.args

@@ -178,7 +178,11 @@ func (p *parser) unwrap(c *Command) {
 	case name == "guardsh" || name == "-guardsh":
 		p.guardsh(c, args)
 	case name == "eval":
+		// eval runs in this shell: its code sees this shell's variables.
+		prev := p.inherit
+		p.inherit = true
 		p.code(c, "eval", args)
+		p.inherit = prev
 	case name == "source" || name == ".":
 		if len(args) > 0 && !args[0].Static {
 			p.substCode(c, name, args[0])
@@ -1038,9 +1042,9 @@ func (p *parser) shell(c *Command, name string, args []Word) {
 			return
 		}
 		p.args = staticArgs(rest[1:])
-		p.dialect = shellDialect(name)
+		p.dialect, p.childEnv = shellDialect(name), p.envOf(c)
 		p.payload(label, w.Value, w, c.Line, false)
-		p.args, p.dialect = nil, ""
+		p.args, p.dialect, p.childEnv = nil, "", nil
 		return
 	}
 	if len(rest) > 0 && !o.has("-s") {
@@ -1056,9 +1060,9 @@ func (p *parser) shell(c *Command, name string, args []Word) {
 			return
 		}
 	}
-	p.dialect = shellDialect(name)
+	p.dialect, p.childEnv = shellDialect(name), p.envOf(c)
 	p.stdinCode(c, name)
-	p.dialect = ""
+	p.dialect, p.childEnv = "", nil
 }
 
 // shellStartup checks the start-up files a shell reads before its command:

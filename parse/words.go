@@ -34,6 +34,9 @@ type vars struct {
 	// ints are the variables declared -i: assignments to them are
 	// arithmetic.
 	ints map[string]bool
+	// exported are the variables exported (export, declare -x): a child
+	// process gets them.
+	exported map[string]bool
 	// files are the files the input writes (shared by every parser of
 	// one input).
 	files *files
@@ -41,7 +44,7 @@ type vars struct {
 
 func newVars() *vars {
 	return &vars{val: map[string]string{}, list: map[string][]string{}, dyn: map[string]string{},
-		ints: map[string]bool{}}
+		ints: map[string]bool{}, exported: map[string]bool{}}
 }
 
 // clone returns a copy, for walking a function body with its own $1, $2.
@@ -71,6 +74,9 @@ func (v *vars) clone() *vars {
 	}
 	for k := range v.ints {
 		c.ints[k] = true
+	}
+	for k := range v.exported {
+		c.exported[k] = true
 	}
 	c.files = v.files
 	return c

@@ -96,6 +96,13 @@ func TestExpansionsEvaluate(t *testing.T) {
 		{"bash", `f() { (( x )); }; ` + x + `f`, check.Block},
 		{"bash", `sudo_() { "$@"; }; env 'BASH_FUNC_ls%%=() { PAY; }' bash -c ls`, check.Block},
 		{"bash", `declare -a x=(CMD ARG); "${x[@]}"`, check.Block},
+		// Values that reach a child shell: eval, the environment, exports.
+		{"bash", x + `eval '(( x ))'`, check.Block},
+		{"bash", `x='a[$(PAY)]' bash -c '(( x ))'`, check.Block},
+		{"bash", `export x='a[$(PAY)]'; bash -c '(( x ))'`, check.Block},
+		{"bash", x + `export x; echo '(( x ))' | bash`, check.Block},
+		{"bash", `x=ARG; declare -x x; bash -c 'CMD $x'`, check.Block},
+		{"bash", `x=ARG; eval 'CMD $x'`, check.Block},
 		{"bash", `f() { local x=(CMD ARG); "${x[@]}"; }; f`, check.Block},
 	}
 	runEvalCases(t, cases)

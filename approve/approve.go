@@ -131,6 +131,7 @@ const (
 	PendingCode How = "pending"      // approved with `guardsh approve CODE`
 	ConfigError How = "config-error" // the config file is broken
 	Error       How = "error"        // guardsh itself failed
+	SmartLow    How = "smart-low"    // the smart-approval model said low risk: once
 )
 
 // A Decision is the answer of [Decide].
@@ -147,6 +148,8 @@ type Decision struct {
 	// Code is the pending approval code recorded for a refusal without a
 	// terminal, if any.
 	Code string
+	// Smart is what the smart-approval model answered, when it was asked.
+	Smart *SmartAnswer
 }
 
 // ExitCode returns the exit code of `guardsh gate`: 0 go, 1 blocked, 2
@@ -277,6 +280,13 @@ func decide(ctx context.Context, res *check.Result, req *Request) Decision {
 			return allow(PendingCode, "guardsh: approved with code "+code+": "+listIDs(ids))
 		}
 	}
+	if sm := req.Config.Approvals.Smart; sm.Endpoint != "" && smartEligible(uncovered) {
+		a := askModel(ctx, sm, req.Getenv, res, uncovered, req.Dir, req.Front)
+		d.Smart = &a
+		if a.Error == "" && a.Risk == "low" {
+			return allow(SmartLow, "guardsh: approved once by smart approval ("+a.Model+": "+a.Why+"): "+listIDs(ids))
+		}
+	}
 	untrusted := ""
 	if req.Prompt {
 		if tty, err := req.TTY(); err == nil {
@@ -294,6 +304,9 @@ func decide(ctx context.Context, res *check.Result, req *Request) Decision {
 	msg := "guardsh: denied: no terminal to ask for approval: " + refusal(res, uncovered)
 	if untrusted != "" {
 		msg = "guardsh: denied: " + untrusted + ", so a key pressed there could come from the command itself, not from a person: " + refusal(res, uncovered)
+	}
+	if d.Smart != nil {
+		msg += "\nguardsh:" + strings.TrimPrefix(smartLine(d.Smart, plain), " ")
 	}
 	if req.Pending != nil {
 		code, err := req.Pending.Add(res, req, ruleIDs(uncovered))

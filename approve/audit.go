@@ -27,6 +27,8 @@ type Entry struct {
 	Decision string    `json:"decision"` // go, blocked or denied
 	How      How       `json:"how"`
 	Code     string    `json:"code,omitempty"` // pending approval code
+	// Smart is the smart-approval model's answer, when it was asked.
+	Smart *SmartAnswer `json:"smart,omitempty"`
 }
 
 // audit appends the decision to the log; a failure is a warning.
@@ -40,7 +42,7 @@ func (req *Request) audit(res *check.Result, d Decision) {
 	e := Entry{
 		Time: req.Now().UTC(), Front: req.Front, Session: req.Session, Dir: req.Dir,
 		Command: redactClip(res.Command), Verdict: verdict, Rules: d.Rules,
-		Decision: d.Outcome.String(), How: d.How, Code: d.Code,
+		Decision: d.Outcome.String(), How: d.How, Code: d.Code, Smart: d.Smart,
 	}
 	if e.Rules == nil {
 		e.Rules = []string{}

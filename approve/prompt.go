@@ -64,6 +64,9 @@ func (req *Request) prompt(ctx context.Context, tty *os.File, res *check.Result,
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s\n", st.paint(st.warn, "guardsh:"), "this command needs your approval")
 	b.WriteString(describe(res, uncovered, st))
+	if d.Smart != nil {
+		b.WriteString(smartLine(d.Smart, st) + "\n")
+	}
 	if !off.always && len(ids) > 0 {
 		b.WriteString(st.paint(st.dim, "  (\"always\" is not offered: these findings can only be approved once or for a session)") + "\n")
 	}

@@ -47,6 +47,18 @@ type Approvals struct {
 	Mode    string   `toml:"mode"`    // manual (default) | deny | off
 	Timeout Duration `toml:"timeout"` // prompt timeout, default 60s
 	NoTTY   string   `toml:"no_tty"`  // deny (default) | allow
+	Smart   Smart    `toml:"smart"`   // optional model pre-screen, off by default
+}
+
+// Smart is the [approvals.smart] table: an OpenAI-compatible
+// chat-completions endpoint that pre-screens commands matching approvable
+// dangerous rules. Clearly low risk is approved once; anything else goes to
+// the human. Off while Endpoint is empty.
+type Smart struct {
+	Endpoint  string   `toml:"endpoint"`    // such as http://127.0.0.1:11434/v1/chat/completions
+	Model     string   `toml:"model"`       // the model name the endpoint expects
+	APIKeyEnv string   `toml:"api_key_env"` // name of the environment variable holding the key
+	Timeout   Duration `toml:"timeout"`     // per request, default 3s
 }
 
 // Rules is the [rules] table.
@@ -148,7 +160,7 @@ func (d Duration) MarshalText() ([]byte, error) { return []byte(d.Duration.Strin
 // Default returns the configuration used when there is no file.
 func Default() *Config {
 	return &Config{
-		Approvals: Approvals{Mode: "manual", Timeout: Duration{60 * time.Second}, NoTTY: "deny"},
+		Approvals: Approvals{Mode: "manual", Timeout: Duration{60 * time.Second}, NoTTY: "deny", Smart: Smart{Timeout: Duration{3 * time.Second}}},
 		Tirith: Tirith{Mode: "auto", Timeout: Duration{5 * time.Second}, FailOpen: true,
 			Releases: "https://github.com/sheeki03/tirith/releases/download", Version: "0.4.2"},
 	}

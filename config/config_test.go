@@ -425,3 +425,22 @@ func TestParsePack(t *testing.T) {
 		}
 	}
 }
+
+func TestSmartConfig(t *testing.T) {
+	for _, tt := range []struct{ text, err string }{
+		{"[approvals.smart]\nendpoint = \"http://127.0.0.1:11434/v1/chat/completions\"\nmodel = \"llama3\"\n", ""},
+		{"[approvals.smart]\nendpoint = \"https://api.example.com/v1/chat/completions\"\nmodel = \"m\"\napi_key_env = \"JUDGE_KEY\"\n", ""},
+		{"[approvals.smart]\nendpoint = \"http://api.example.com/v1\"\nmodel = \"m\"\n", "plain http only to this machine"},
+		{"[approvals.smart]\nendpoint = \"https://x.example/v1\"\n", "needs a model"},
+		{"[approvals.smart]\nendpoint = \"https://x.example/v1\"\nmodel = \"m\"\napi_key_env = \"sk-abc=1\"\n", "NAME of an environment variable"},
+		{"[approvals.smart]\nendpoint = \"https://x.example/v1\"\nmodel = \"m\"\ntimeout = \"5m\"\n", "between 0 and 1m"},
+	} {
+		_, err := Parse("c.toml", []byte(tt.text))
+		if tt.err == "" && err != nil || tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)) {
+			t.Errorf("%q: %v, want %q", tt.text, err, tt.err)
+		}
+	}
+	if Default().Approvals.Smart.Timeout.Duration.String() != "3s" {
+		t.Errorf("default smart timeout")
+	}
+}

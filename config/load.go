@@ -5,12 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/BurntSushi/toml"
 
@@ -166,6 +169,20 @@ func (c *Config) validate(name string, data []byte) error {
 	default:
 		return bad([]string{"approvals", "no_tty"}, 0, "%q is not one of deny, allow", c.Approvals.NoTTY)
 	}
+	if sm := c.Approvals.Smart; sm.Endpoint != "" {
+		if err := smartEndpointOK(sm.Endpoint); err != nil {
+			return bad([]string{"approvals", "smart", "endpoint"}, 0, "%v", err)
+		}
+		if sm.Model == "" {
+			return bad([]string{"approvals", "smart", "model"}, 0, "smart approval needs a model name")
+		}
+		if sm.Timeout.Duration <= 0 || sm.Timeout.Duration > time.Minute {
+			return bad([]string{"approvals", "smart", "timeout"}, 0, "must be a duration between 0 and 1m, such as \"3s\"")
+		}
+		if strings.ContainsAny(sm.APIKeyEnv, "= ") {
+			return bad([]string{"approvals", "smart", "api_key_env"}, 0, "is the NAME of an environment variable, not the key")
+		}
+	}
 	if c.Approvals.Timeout.Duration <= 0 {
 		return bad([]string{"approvals", "timeout"}, 0, "must be a positive duration such as \"60s\"")
 	}
@@ -274,4 +291,24 @@ func cleanKey(k string) string {
 		parts[i] = strings.Trim(strings.TrimSpace(p), `"'`)
 	}
 	return strings.Join(parts, ".")
+}
+
+// smartEndpointOK accepts an https URL, or plain http to a loopback address
+// (a local Ollama, llama.cpp or vLLM server): the command and the rules it
+// matched must not cross a network in clear text.
+func smartEndpointOK(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return fmt.Errorf("%q is not a URL", raw)
+	}
+	switch u.Scheme {
+	case "https":
+		return nil
+	case "http":
+		if ip := net.ParseIP(u.Hostname()); ip != nil && ip.IsLoopback() || u.Hostname() == "localhost" {
+			return nil
+		}
+		return fmt.Errorf("%q: plain http only to this machine (127.0.0.1, ::1, localhost); use https", raw)
+	}
+	return fmt.Errorf("%q: want an http or https URL", raw)
 }

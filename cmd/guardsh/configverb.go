@@ -51,6 +51,10 @@ var configValues = []configValue{
 	{"approvals.mode", func(c *config.Config) string { return c.Approvals.Mode }, "GUARDSH_YOLO"},
 	{"approvals.timeout", func(c *config.Config) string { return c.Approvals.Timeout.String() }, ""},
 	{"approvals.no_tty", func(c *config.Config) string { return c.Approvals.NoTTY }, ""},
+	{"approvals.smart.endpoint", func(c *config.Config) string { return c.Approvals.Smart.Endpoint }, ""},
+	{"approvals.smart.model", func(c *config.Config) string { return c.Approvals.Smart.Model }, ""},
+	{"approvals.smart.api_key_env", func(c *config.Config) string { return c.Approvals.Smart.APIKeyEnv }, ""},
+	{"approvals.smart.timeout", func(c *config.Config) string { return c.Approvals.Smart.Timeout.String() }, ""},
 	{"rules.disable", func(c *config.Config) string { return fmt.Sprintf("%q", c.Rules.Disable) }, ""},
 	{"rules.packs.disable", func(c *config.Config) string { return fmt.Sprintf("%q", c.Rules.Packs.Disable) }, ""},
 	{"tirith.mode", func(c *config.Config) string { return c.Tirith.Mode }, "GUARDSH_TIRITH"},
@@ -151,6 +155,12 @@ const exampleConfig = `# guardsh configuration. Every key is shown at its defaul
 # mode = "manual"      # manual: ask a human | deny: refuse every dangerous command | off: allow them
 # timeout = "1m0s"     # how long the prompt waits for an answer
 # no_tty = "deny"      # without a terminal: deny (with an approval code) | allow
+
+[approvals.smart]      # optional: a model pre-screens approvable dangerous commands
+# endpoint = ""        # OpenAI-compatible chat completions, e.g. "http://127.0.0.1:11434/v1/chat/completions"
+# model = ""
+# api_key_env = ""     # NAME of the environment variable holding the key (never the key)
+# timeout = "3s"
 
 [rules]
 # disable = []         # dangerous rule ids to switch off (hardline rules cannot be)

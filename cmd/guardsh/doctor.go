@@ -72,6 +72,7 @@ func runDoctor(e *env, args []string) int {
 	r := &doctorReport{e: e, json: *format == "json"}
 	cfg := doctorConfig(r)
 	doctorApprovals(r, cfg)
+	doctorSmart(r, cfg)
 	doctorStateDir(r)
 	doctorTirith(r, cfg)
 	doctorRealShell(r, cfg)
@@ -428,4 +429,21 @@ func doctorVersion(r *doctorReport) {
 		return
 	}
 	r.line("version", "%s", cur)
+}
+
+// doctorSmart says whether smart approval is on and whether its endpoint
+// answers a probe. A failing endpoint reduces nothing: every command then
+// goes to the human, as without it.
+func doctorSmart(r *doctorReport, cfg *config.Config) {
+	sm := cfg.Approvals.Smart
+	if sm.Endpoint == "" {
+		r.line("smart", "off (approvals.smart.endpoint is not set)")
+		return
+	}
+	a := approve.ProbeSmart(context.Background(), sm, os.Getenv)
+	if a.Error != "" {
+		r.line("smart", "on: %s at %s; the probe got no usable answer (%s): every command goes to you", sm.Model, sm.Endpoint, a.Error)
+		return
+	}
+	r.line("smart", "on: %s at %s; the probe answered %s risk (%s)", sm.Model, sm.Endpoint, a.Risk, a.Why)
 }

@@ -150,3 +150,35 @@ func TestLineReader(t *testing.T) {
 		}
 	}
 }
+
+// FuzzLineReader compares lineReader, with a tiny buffer so that lines
+// span many reads, with a plain split: the same lines, the same lengths
+// (without "\n" or "\r\n"), and too-long exactly for lines over the limit.
+func FuzzLineReader(f *testing.F) {
+	for _, s := range []string{"a\nbb\r\nccc", "\r\n\r\n", strings.Repeat("x", 40) + "\r\ny", "abc\r", "\n", ""} {
+		f.Add([]byte(s), uint8(3))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, max uint8) {
+		m := int(max % 40)
+		lr := &lineReader{r: bufio.NewReaderSize(bytes.NewReader(data), 16), max: m}
+		parts := bytes.Split(data, []byte("\n"))
+		if len(parts[len(parts)-1]) == 0 {
+			parts = parts[:len(parts)-1] // the input ends with a newline, or is empty
+		}
+		for i, p := range parts {
+			if i < len(parts)-1 || bytes.HasSuffix(data, []byte("\n")) {
+				p = bytes.TrimSuffix(p, []byte("\r"))
+			}
+			line, size, err := lr.next()
+			if err != nil && err != errLineTooLong {
+				t.Fatalf("line %d: %v", i+1, err)
+			}
+			if size != int64(len(p)) || (err == errLineTooLong) != (len(p) > m) || (err == nil && !bytes.Equal(line, p)) {
+				t.Fatalf("line %d of %q (max %d): %q %d %v, want %q", i+1, data, m, line, size, err, p)
+			}
+		}
+		if _, _, err := lr.next(); err != io.EOF {
+			t.Fatalf("after %d lines: %v, want EOF", len(parts), err)
+		}
+	})
+}

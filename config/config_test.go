@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/guardsh/guardsh/parse"
 	"github.com/guardsh/guardsh/rules"
 )
 
@@ -442,5 +443,32 @@ func TestSmartConfig(t *testing.T) {
 	}
 	if Default().Approvals.Smart.Timeout.Duration.String() != "3s" {
 		t.Errorf("default smart timeout")
+	}
+}
+
+// TestOwnFilesProtected: every file guardsh keeps, wherever the XDG
+// variables and GUARDSH_CONFIG put it, is one the rules refuse to let a
+// checked command write (the rules find the paths themselves; this keeps
+// them in step with this package).
+func TestOwnFilesProtected(t *testing.T) {
+	root := t.TempDir()
+	for _, env := range []map[string]string{
+		{"HOME": root + "/h1", "XDG_CONFIG_HOME": "", "XDG_STATE_HOME": "", "XDG_DATA_HOME": "", "XDG_CACHE_HOME": "", "GUARDSH_CONFIG": ""},
+		{"HOME": root + "/h2", "XDG_CONFIG_HOME": root + "/c", "XDG_STATE_HOME": root + "/s", "XDG_DATA_HOME": root + "/d", "XDG_CACHE_HOME": root + "/k", "GUARDSH_CONFIG": root + "/elsewhere.toml"},
+	} {
+		for k, v := range env {
+			t.Setenv(k, v)
+		}
+		for _, p := range []string{File(), filepath.Join(StateDir(), "sessions.json"), filepath.Join(StateDir(), "pending.json"),
+			filepath.Join(DataDir(), "bin", "tirith"), filepath.Join(CacheDir(), "tirith-install-failure.json")} {
+			line := "echo x > " + p
+			found := false
+			for _, f := range rules.Match(parse.Commands(line, parse.Options{}), nil) {
+				found = found || f.Rule == "guardsh-tamper"
+			}
+			if !found {
+				t.Errorf("%q is not refused as guardsh-tamper", line)
+			}
+		}
 	}
 }

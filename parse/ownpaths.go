@@ -4,6 +4,9 @@ import (
 	"os"
 	"path"
 	"strings"
+	"sync"
+	"syscall"
+	"time"
 )
 
 // A PathEnv is what [PathEnv.Resolve] needs from the machine to find the
@@ -150,23 +153,20 @@ func walkLinks(abs string, follow bool) string {
 		if rest == "" && !follow {
 			return next
 		}
-		fi, err := os.Lstat(next)
-		if err != nil {
+		l := lookLink(next)
+		if !l.exists {
 			// Missing (or unreadable): the kernel would create or fail
 			// here; what follows is taken as written.
 			return path.Join(next, rest)
 		}
-		if fi.Mode()&os.ModeSymlink == 0 {
+		if !l.link {
 			done = next
 			continue
 		}
-		if links++; links > maxLinks {
+		if links++; links > maxLinks || l.target == "" {
 			return path.Join(next, rest)
 		}
-		target, err := os.Readlink(next)
-		if err != nil {
-			return path.Join(next, rest)
-		}
+		target := l.target
 		if strings.HasPrefix(target, "/") {
 			done = "/"
 		}
@@ -178,4 +178,64 @@ func walkLinks(abs string, follow bool) string {
 		rest = target
 	}
 	return done
+}
+
+// FileID returns the device and inode of the regular file at p, a path
+// [PathEnv.Resolve] returned (no symlink in it), and how many names (hard
+// links) it has; ok is false for anything else.
+func FileID(p string) (id [2]uint64, nlink uint64, ok bool) {
+	l := lookLink(p)
+	return l.id, l.nlink, l.regular
+}
+
+// A linkInfo is what the walk needs to know of one path on disk.
+type linkInfo struct {
+	exists, link bool
+	target       string // a symlink's target
+	// regular, id and nlink describe a regular file: its device and
+	// inode, and how many names it has.
+	regular bool
+	id      [2]uint64
+	nlink   uint64
+	seen    time.Time
+}
+
+// linkCacheTTL is how long a path's linkInfo is reused: a check looks at
+// the same directories many times (every word of a line, every line of a
+// batch), and the disk it judges is the one of this moment.
+const linkCacheTTL = time.Second
+
+var (
+	linkMu    sync.Mutex
+	linkCache = map[string]linkInfo{}
+)
+
+// lookLink returns what is at p on disk: whether it exists, and whether it
+// is a symlink and to what.
+func lookLink(p string) linkInfo {
+	now := time.Now()
+	linkMu.Lock()
+	l, ok := linkCache[p]
+	linkMu.Unlock()
+	if ok && now.Sub(l.seen) < linkCacheTTL {
+		return l
+	}
+	l = linkInfo{seen: now}
+	if fi, err := os.Lstat(p); err == nil {
+		l.exists = true
+		if fi.Mode()&os.ModeSymlink != 0 {
+			l.link = true
+			l.target, _ = os.Readlink(p)
+		}
+		if st, ok := fi.Sys().(*syscall.Stat_t); ok && fi.Mode().IsRegular() {
+			l.regular, l.id, l.nlink = true, [2]uint64{uint64(st.Dev), uint64(st.Ino)}, uint64(st.Nlink)
+		}
+	}
+	linkMu.Lock()
+	if len(linkCache) > 4096 {
+		clear(linkCache)
+	}
+	linkCache[p] = l
+	linkMu.Unlock()
+	return l
 }

@@ -311,6 +311,13 @@ func (sc *srcScanner) call(st *srcStream, i, depth int) int {
 				if h, ok := sc.handler(st.lang, "?."+toks[i].text); ok {
 					sc.apply(st, h, "?."+toks[i].text, i, i+1, depth)
 				}
+				if st.lang == LangPython && toks[i-1].text == "." && i >= 2 && st.is(i-2, ")") {
+					// (Path.home() / "x").write_text(…): the receiver is the
+					// parenthesised group before the dot.
+					if open := st.match[i-2]; open >= 0 && open < i-2 {
+						sc.pathObjRecv(st, open, i-1)
+					}
+				}
 			}
 			return i + 1
 		}

@@ -350,3 +350,24 @@ func (sc *srcScanner) awkOut(st *srcStream, i int) {
 		}
 	}
 }
+
+// pathObjRecv handles a pathlib method called on a parenthesised receiver,
+// (Path.home() / ".config" / "x").write_text(…) or Path(p).joinpath("x").
+// open("w"): open and close are the receiver's brackets; the method follows
+// the dot at close+1. Such a receiver is taken as a path expression.
+func (sc *srcScanner) pathObjRecv(st *srcStream, open, dot int) {
+	switch st.toks[dot+1].text {
+	case "write_text", "write_bytes", "touch", "open", "symlink_to", "hardlink_to", "rename", "replace", "chmod", "lchmod":
+	default:
+		return
+	}
+	if open > 0 && st.toks[open-1].kind == srcIdent {
+		switch st.toks[open-1].text {
+		case "Path", "PosixPath", "PurePath":
+			return // the constructor: pathObj has it
+		}
+	}
+	// The group is often only the last part (joinpath(".config/x")):
+	// its text, not a path to resolve, is what rules look at.
+	sc.pathObj(st, srcVal{text: st.text(open, dot)}, dot)
+}

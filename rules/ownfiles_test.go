@@ -169,3 +169,22 @@ func TestOwnFilesEnv(t *testing.T) {
 		t.Errorf("XDG_CONFIG_HOME change not seen: %v", hostEnv().dirs)
 	}
 }
+
+// BenchmarkOwnFiles measures the cost of the two rules on commands without
+// and with writes: Match with them, and with them disabled.
+func BenchmarkOwnFiles(b *testing.B) {
+	off := map[string]bool{"guardsh-tamper": true, "agent-settings-tamper": true}
+	for _, line := range []string{"ls -la", "jq . a.json > b.json && mv b.json a.json", "cd ~/.config/guardsh && printf x > config.toml"} {
+		pr := parse.Commands(line, parse.Options{Dir: "/tmp"})
+		for _, c := range []struct {
+			name string
+			dis  map[string]bool
+		}{{"with", nil}, {"without", off}} {
+			b.Run(c.name+"/"+line, func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					Match(pr, c.dis)
+				}
+			})
+		}
+	}
+}

@@ -48,6 +48,9 @@ const (
 // ownWrite reports whether a command changes guardsh's files (ownGuardsh)
 // or an agent's settings (ownAgent).
 func ownWrite(c *parse.Command) int {
+	if !ownCandidate(c) {
+		return ownNone
+	}
 	ts := ownTargets(c)
 	if len(ts) == 0 {
 		return ownNone
@@ -55,6 +58,7 @@ func ownWrite(c *parse.Command) int {
 	env := hostEnv()
 	kind := ownNone
 	for _, t := range ts {
+		// The worst wins: guardsh's own file over an agent's settings.
 		if k := ownKind(env, c, t); k > kind {
 			kind = k
 			if k == ownGuardsh {
@@ -62,16 +66,36 @@ func ownWrite(c *parse.Command) int {
 			}
 		}
 	}
-	if kind == ownAgent {
-		// A file guardsh's own is worse; agent only if no guardsh file.
-		for _, t := range ts {
-			if ownKind(env, c, t) == ownGuardsh {
-				return ownGuardsh
-			}
-		}
-	}
 	return kind
 }
+
+// ownCandidate is the quick reject: a command with no output redirection,
+// not a program ownTargets knows and with no output option writes nothing
+// it can tell.
+func ownCandidate(c *parse.Command) bool {
+	if len(c.Redirs) > 0 {
+		return true
+	}
+	if len(c.Args) == 0 {
+		return false
+	}
+	if ownWriters[c.Name()] || writers[c.Name()] {
+		return true
+	}
+	for _, w := range c.Args[1:] {
+		if v := w.Value; strings.HasPrefix(v, "-o") || strings.HasPrefix(v, "--o") || strings.HasPrefix(v, "--d") || strings.HasPrefix(v, "--t") || v == "-P" {
+			return true
+		}
+	}
+	return false
+}
+
+// ownWriters are the programs ownTargets reads, beside writeTargets'.
+var ownWriters = map[string]bool{"rm": true, "unlink": true, "rmdir": true, "chmod": true, "chown": true, "chgrp": true, "chattr": true,
+	"setfacl": true, "chflags": true, "mkfifo": true, "mknod": true, "tar": true, "bsdtar": true, "gtar": true, "unzip": true, "7z": true,
+	"7za": true, "unrar": true, "cpio": true, "patch": true, "mkdir": true, "script": true, "find": true, "git": true, "ruby": true,
+	"mount": true, "bindfs": true, "emacs": true, "awk": true, "gawk": true, "ed": true, "ex": true, "vi": true, "vim": true, "nvim": true,
+	"gvim": true}
 
 // writesGuardshFile is the file-write part of guardsh-tamper.
 func writesGuardshFile(c *parse.Command) bool {
@@ -476,16 +500,12 @@ func (h *hostPaths) kindOf(p string, t ownTarget) int {
 // sameFile reports a file with more than one name that is one of
 // guardsh's files under another name: a hard link made earlier.
 func (h *hostPaths) sameFile(p string) bool {
-	fi, err := os.Stat(p)
-	if err != nil || !fi.Mode().IsRegular() {
-		return false
-	}
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok || uint64(st.Nlink) < 2 {
+	id, nlink, ok := parse.FileID(p)
+	if !ok || nlink < 2 {
 		return false
 	}
 	h.inodesOnce.Do(h.findInodes)
-	return h.inodes[[2]uint64{uint64(st.Dev), uint64(st.Ino)}]
+	return h.inodes[id]
 }
 
 // findInodes records the device and inode of guardsh's files: the files in

@@ -302,6 +302,7 @@ func (p *parser) builtinEval(cmd *Command) {
 			if w, ok := optAnywhere(rest, "-C"); ok {
 				p.runLater(cmd, name+" -C", w, false)
 			}
+			p.mapfile(cmd, rest)
 		}
 	case "let":
 		for _, w := range rest {
@@ -369,6 +370,36 @@ func (p *parser) builtinEval(cmd *Command) {
 			}
 		}
 	}
+}
+
+// mapfile records the array mapfile NAME makes of a static input, one
+// element a line.
+func (p *parser) mapfile(cmd *Command, args []Word) {
+	names := nameOperands("mapfile", args)
+	name := "MAPFILE"
+	if len(names) > 0 {
+		name = names[len(names)-1].Value
+		if !names[len(names)-1].Static {
+			return
+		}
+	}
+	if !cmd.StdinStatic || len(cmd.StdinText) > maxVarValue {
+		p.vars.setDynamic(name)
+		return
+	}
+	trim := false
+	for _, w := range args {
+		trim = trim || strings.HasPrefix(w.Value, "-") && strings.Contains(w.Value, "t")
+	}
+	lines := strings.SplitAfter(strings.TrimSuffix(cmd.StdinText, "\n"), "\n")
+	for i, l := range lines {
+		if trim {
+			lines[i] = strings.TrimSuffix(l, "\n")
+		} else if !strings.HasSuffix(l, "\n") {
+			lines[i] = l + "\n"
+		}
+	}
+	p.vars.setList(name, lines)
 }
 
 // storedCode checks a value that printf -v or read stores in a variable

@@ -204,6 +204,9 @@ func (p *parser) unwrap(c *Command) {
 			}
 		}
 	case name == "trap":
+		if len(args) > 2 && args[0].Value == "--" {
+			args = args[1:] // trap -- CODE SIGNAL
+		}
 		if len(args) > 1 && args[0].Value != "-" && !strings.HasPrefix(args[0].Value, "-") {
 			p.runLater(c, "trap", args[0], false)
 		}

@@ -103,6 +103,10 @@ func TestExpansionsEvaluate(t *testing.T) {
 		{"bash", x + `export x; echo '(( x ))' | bash`, check.Block},
 		{"bash", `x=ARG; declare -x x; bash -c 'CMD $x'`, check.Block},
 		{"bash", `x=ARG; eval 'CMD $x'`, check.Block},
+		{"bash", `read x <<< 'a[$(PAY)]'; (( x ))`, check.Block},
+		{"bash", `mapfile -t a <<< 'a[$(PAY)]'; (( a ))`, check.Block},
+		{"bash", `printf -v x '%s' 'a[$(PAY)]'; echo $((x))`, check.Block},
+		{"bash", `trap -- 'PAY' EXIT`, check.Block},
 		{"bash", `f() { local x=(CMD ARG); "${x[@]}"; }; f`, check.Block},
 	}
 	runEvalCases(t, cases)

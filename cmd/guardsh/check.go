@@ -28,7 +28,10 @@ type checkFlags struct {
 	format   string
 	shell    string
 	shellSet bool // --shell was given
-	hasDash2 bool
+	ci       ciFlags
+	// formatSet is set when --format was given.
+	formatSet bool
+	hasDash2  bool
 }
 
 func parseCheckFlags(args []string) (*checkFlags, error) {
@@ -64,7 +67,7 @@ func parseCheckFlags(args []string) (*checkFlags, error) {
 			if err != nil {
 				return nil, err
 			}
-			f.format = v
+			f.format, f.formatSet = v, true
 		case a == "--shell" || strings.HasPrefix(a, "--shell="):
 			v, err := value(&i, "--shell")
 			if err != nil {
@@ -74,13 +77,22 @@ func parseCheckFlags(args []string) (*checkFlags, error) {
 		case a == "-" || !strings.HasPrefix(a, "-"):
 			f.files = append(f.files, a)
 		default:
+			if ok, err := parseCIFlag(args, &i, &f.ci); ok {
+				if err != nil {
+					return nil, err
+				}
+				continue
+			}
 			return nil, fmt.Errorf("unknown flag %s", a)
 		}
 	}
 	switch f.format {
-	case "text", "json", "sarif":
+	case "text", "json", "sarif", "gcc":
 	default:
-		return nil, fmt.Errorf("unknown format %q (want text, json or sarif)", f.format)
+		return nil, fmt.Errorf("unknown format %q (want text, json, sarif or gcc)", f.format)
+	}
+	if f.batch && f.formatSet && f.format != "json" {
+		return nil, fmt.Errorf("--batch writes JSON lines; --format %s is not available with it", f.format)
 	}
 	switch f.shell {
 	case "bash", "posix", "sh", "zsh", "mksh", "fish":
@@ -112,7 +124,39 @@ func runCheck(e *env, args []string) int {
 	}
 	opts := checkOptions(cfg, cerr, f.shell)
 	ctx := context.Background()
+	proj, perr := loadProject()
+	if perr != nil {
+		e.errorf("check: %v", perr)
+		return exitError
+	}
+	failOn := f.ci.failOn
+	if proj != nil {
+		if failOn == "" {
+			failOn = proj.FailOn
+		}
+		f.ci.excludes = append(f.ci.excludes, proj.Exclude...)
+		if len(proj.Rules.Disable) > 0 {
+			d := map[string]bool{}
+			for k, v := range opts.Disabled {
+				d[k] = v
+			}
+			for _, id := range proj.Rules.Disable {
+				d[id] = true
+			}
+			opts.Disabled = d
+		}
+	}
+	ff := &fileFilter{warn: e.stderr}
+	if f.ci.baseline != "" {
+		b, err := readBaseline(f.ci.baseline)
+		if err != nil {
+			e.errorf("check: %v", err)
+			return exitError
+		}
+		ff.base = b
+	}
 	out := newReporter(e, f.format)
+	out.quiet = f.ci.quiet
 	worst := check.Allow
 	failed := false
 	switch {
@@ -132,7 +176,10 @@ func runCheck(e *env, args []string) int {
 		worst = res.Verdict
 		out.add(res)
 	default:
-		for _, name := range expandInputs(e, f.files, &failed) {
+		for _, name := range dedupeInputs(expandInputs(e, f.files, &failed)) {
+			if name != "-" && excluded(name, f.ci.excludes) {
+				continue
+			}
 			text, err := readInput(e, name)
 			if err != nil {
 				e.errorf("check: %v", err)
@@ -144,6 +191,7 @@ func runCheck(e *env, args []string) int {
 				fo.Shell = d
 			}
 			for _, res := range checkFile(ctx, name, text, fo) {
+				ff.apply(name, text, res)
 				worst = check.Worse(worst, res.Verdict)
 				out.add(res)
 			}
@@ -153,10 +201,16 @@ func runCheck(e *env, args []string) int {
 		e.errorf("check: %v", err)
 		return exitError
 	}
+	if f.ci.writeBaseline != "" {
+		if err := writeBaselineFile(f.ci.writeBaseline, ff.written); err != nil {
+			e.errorf("check: %v", err)
+			return exitError
+		}
+	}
 	if failed && worst == check.Allow {
 		return exitError
 	}
-	return worst.ExitCode()
+	return exitFor(worst, failOn)
 }
 
 // quoteArgs joins argv parts as a shell would need them written.

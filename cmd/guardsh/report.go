@@ -17,6 +17,8 @@ type reporter struct {
 	format  string
 	color   bool
 	results []*check.Result
+	// quiet leaves out clean results (--quiet).
+	quiet bool
 }
 
 func newReporter(e *env, format string) *reporter {
@@ -24,7 +26,12 @@ func newReporter(e *env, format string) *reporter {
 }
 
 func (r *reporter) add(res *check.Result) {
+	if r.quiet && len(res.Findings) == 0 && res.Error == "" {
+		return
+	}
 	switch r.format {
+	case "gcc":
+		writeGCC(r.w, res)
 	case "json":
 		enc := json.NewEncoder(r.w)
 		enc.SetEscapeHTML(false)

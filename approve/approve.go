@@ -37,6 +37,13 @@ type Request struct {
 	// Session is GUARDSH_SESSION. Empty means no session: session approvals
 	// are neither used nor offered.
 	Session string
+	// AgentSession is the AI agent's own session or conversation id, for
+	// the audit log.
+	AgentSession string
+	// AgentAsks reports that the front end is an agent hook whose agent
+	// asks its user when guardsh refuses for want of a terminal: the audit
+	// log then records what the agent was told, an ask.
+	AgentAsks bool
 	// Prompt allows asking on the terminal. Front ends whose caller cannot
 	// see a prompt (agent hooks) leave it false.
 	Prompt bool
@@ -131,6 +138,7 @@ const (
 	PendingCode How = "pending"      // approved with `guardsh approve CODE`
 	ConfigError How = "config-error" // the config file is broken
 	Error       How = "error"        // guardsh itself failed
+	AgentAsk    How = "agent-ask"    // no terminal; the agent asks its user (audit log only)
 	SmartLow    How = "smart-low"    // the smart-approval model said low risk: once
 )
 

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/guardsh/guardsh/check"
@@ -27,6 +28,10 @@ type Entry struct {
 	Decision string    `json:"decision"` // go, blocked or denied
 	How      How       `json:"how"`
 	Code     string    `json:"code,omitempty"` // pending approval code
+	// AgentSession is the agent's session id, for agent hooks.
+	AgentSession string `json:"agent_session,omitempty"`
+	// Told is what an agent hook answered the agent: allow, ask or deny.
+	Told string `json:"told,omitempty"`
 	// Smart is the smart-approval model's answer, when it was asked.
 	Smart *SmartAnswer `json:"smart,omitempty"`
 }
@@ -46,6 +51,17 @@ func (req *Request) audit(res *check.Result, d Decision) {
 	}
 	if e.Rules == nil {
 		e.Rules = []string{}
+	}
+	e.AgentSession = req.AgentSession
+	if strings.HasPrefix(req.Front, "hook:") {
+		switch {
+		case d.Outcome == Go:
+			e.Told = "allow"
+		case d.How == NoTTY && req.AgentAsks:
+			e.Told, e.How = "ask", AgentAsk
+		default:
+			e.Told = "deny"
+		}
 	}
 	if err := AppendLog(req.StateDir, e); err != nil {
 		req.warn("cannot write the audit log: %v", err)

@@ -69,6 +69,7 @@ func FormatSyslog(e Entry, now time.Time) string {
 	fields := [][2]string{
 		{"decision", e.Decision}, {"verdict", e.Verdict}, {"how", string(e.How)},
 		{"rules", strings.Join(e.Rules, ",")}, {"front", e.Front}, {"session", e.Session},
+		{"agent_session", e.AgentSession}, {"told", e.Told},
 		{"cwd", e.Dir}, {"user", uname}, {"uid", strconv.Itoa(os.Getuid())}, {"code", e.Code},
 	}
 	var sd strings.Builder

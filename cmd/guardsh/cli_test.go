@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+
+	"github.com/guardsh/guardsh/rules"
 )
 
 var (
@@ -184,5 +186,29 @@ func TestScriptWordNote(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "MARKER")); err != nil {
 		t.Errorf("the script did not run as bash would run it: %v", err)
+	}
+}
+
+// TestREADMERules keeps the README's rule table equal to what `guardsh
+// rules --format markdown` prints, and names every pack entry in the
+// README's pack table, so the documentation cannot drift from the rules.
+func TestREADMERules(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	const begin, end = "<!-- rules table: `guardsh rules --format markdown`; TestREADMERules keeps it equal -->\n", "<!-- end of rules table -->\n"
+	i, j := strings.Index(readme, begin), strings.Index(readme, end)
+	if i < 0 || j < i {
+		t.Fatalf("README.md has no generated rules table between %q and %q", begin, end)
+	}
+	if got := readme[i+len(begin) : j]; got != rulesMarkdown() {
+		t.Errorf("README.md's rule table is out of date: replace it with the output of 'guardsh rules --format markdown'")
+	}
+	for _, r := range rules.All() {
+		if r.Pack != "" && !strings.Contains(readme, "`"+r.ID+"`") {
+			t.Errorf("README.md's pack table does not name %s (pack %s)", r.ID, r.Pack)
+		}
 	}
 }

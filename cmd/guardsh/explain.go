@@ -95,9 +95,27 @@ func runRules(e *env, args []string) int {
 			fmt.Fprintf(tw, "%s\t%s\t%s%s\n", r.ID, r.Tier, r.Title, pack)
 		}
 		tw.Flush()
+	case "markdown":
+		fmt.Fprint(e.stdout, rulesMarkdown())
 	default:
-		e.errorf("rules: unknown format %q (want text or json)", format)
+		e.errorf("rules: unknown format %q (want text, json or markdown)", format)
 		return exitError
 	}
 	return exitOK
+}
+
+// rulesMarkdown is the README's table of the built-in rules (packs have a
+// table of their own), hardline first: `guardsh rules --format markdown`.
+// TestREADMERules keeps the README equal to it.
+func rulesMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| id | tier | what it catches |\n|---|---|---|\n")
+	for _, tier := range []rules.Tier{rules.Hardline, rules.Dangerous} {
+		for _, r := range rules.All() {
+			if r.Pack == "" && r.Tier == tier {
+				fmt.Fprintf(&b, "| `%s` | %s | %s |\n", r.ID, r.Tier, strings.ReplaceAll(r.Title, "|", "\\|"))
+			}
+		}
+	}
+	return b.String()
 }

@@ -61,8 +61,8 @@ the command lines it must and must not match.`,
 		examples: []string{"guardsh explain rm-home"}, exits: "0 shown, 3 no such rule", args: "rules",
 	},
 	{
-		name: "rules", synopsis: []string{"rules [--format text|json]"}, summary: "list every rule and pack entry",
-		flags: []flagDoc{{name: "--format", value: "FORMAT", help: "output format", values: []string{"text", "json"}}},
+		name: "rules", synopsis: []string{"rules [--format text|json|markdown]"}, summary: "list every rule and pack entry",
+		flags: []flagDoc{{name: "--format", value: "FORMAT", help: "output format (markdown: the README's table)", values: []string{"text", "json", "markdown"}}},
 		exits: "0",
 	},
 	{

@@ -71,13 +71,15 @@ func hookDecide(e *env, p hooks.Protocol, ev *hooks.Event) hooks.Answer {
 	opts.ReadFiles = ev.Dir != ""
 	res := check.Line(ctx, ev.Command, opts)
 	req := approve.Request{
-		Front:     "hook:" + string(p),
-		Dir:       ev.Dir,
-		Session:   os.Getenv("GUARDSH_SESSION"),
-		Prompt:    false,
-		Config:    cfg,
-		ConfigErr: cerr,
-		Warn:      e.stderr,
+		Front:        "hook:" + string(p),
+		Dir:          ev.Dir,
+		Session:      os.Getenv("GUARDSH_SESSION"),
+		Prompt:       false,
+		AgentSession: ev.Session,
+		AgentAsks:    p.NativeAsk(),
+		Config:       cfg,
+		ConfigErr:    cerr,
+		Warn:         e.stderr,
 	}
 	if !p.NativeAsk() {
 		req.Pending = approve.OpenPending(config.StateDir())

@@ -79,6 +79,9 @@ type Request struct {
 	Now func() time.Time
 
 	warned *bool // a warning was printed by this call
+	// audited is set once the decision's audit record is written (before a
+	// session or permanent approval is saved, see auditNow).
+	audited *bool
 }
 
 // Pending is a store of approvals a human gives at a terminal for a command
@@ -180,7 +183,7 @@ func Decide(ctx context.Context, res *check.Result, req Request) Decision {
 	}
 	req.fill()
 	d := decide(ctx, res, &req)
-	if d.How != Clean && d.How != Disabled && res != nil {
+	if d.How != Clean && d.How != Disabled && res != nil && !*req.audited {
 		req.audit(res, d)
 	}
 	return d
@@ -215,6 +218,7 @@ func (req *Request) fill() {
 		req.Untrusted = func(tty *os.File) string { return TerminalRefusal(tty, nil) }
 	}
 	req.warned = new(bool)
+	req.audited = new(bool)
 }
 
 // warn prints the first warning of a call.

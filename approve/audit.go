@@ -36,6 +36,15 @@ type Entry struct {
 	Smart *SmartAnswer `json:"smart,omitempty"`
 }
 
+// auditNow writes the record of a decision before what it explains is saved
+// (a session or permanent approval), so that Decide does not write it again.
+func (req *Request) auditNow(res *check.Result, d Decision) {
+	req.audit(res, d)
+	if req.audited != nil {
+		*req.audited = true
+	}
+}
+
 // audit appends the decision to the log; a failure is a warning.
 func (req *Request) audit(res *check.Result, d Decision) {
 	verdict := string(res.Verdict)

@@ -93,18 +93,24 @@ func (req *Request) prompt(ctx context.Context, tty *os.File, res *check.Result,
 	case ansSession:
 		d.Outcome, d.How = Go, KeySession
 		result = "approved for this session"
-		if err := GrantSession(req.StateDir, req.Session, req.Now(), ids...); err != nil {
+		// The audit record first: a kill between the two must not
+		// leave an approval that no record explains.
+		req.auditNow(res, d)
+		if err := grantSession(req.StateDir, req.Session, req.Now(), ids...); err != nil {
 			req.warn("cannot save the session approval (approved once instead): %v", err)
 			d.How = KeyOnce
+			req.auditNow(res, d) // a second record: what it became
 		}
 	case ansAlways:
 		d.Outcome, d.How = Go, KeyAlways
 		result = "approved always in " + project
+		req.auditNow(res, d)
 		for _, id := range ids {
 			e := config.AllowEntry{Rule: id, Dir: project, Added: req.Now(), Reason: "approved at the prompt"}
-			if err := config.AppendAllow(req.ConfigFile, e); err != nil {
+			if err := appendAllow(req.ConfigFile, e); err != nil {
 				req.warn("cannot save the permanent approval (approved once instead): %v", err)
 				d.How = KeyOnce
+				req.auditNow(res, d) // a second record: what it became
 				break
 			}
 		}
@@ -128,6 +134,13 @@ func (req *Request) prompt(ctx context.Context, tty *os.File, res *check.Result,
 	writeTTY(tty, st.paint(resStyle, result)+"\n", false)
 	return d
 }
+
+// grantSession and appendAllow save the approvals the prompt gives; tests
+// wrap them to see what is on disk at that moment.
+var (
+	grantSession = GrantSession
+	appendAllow  = config.AppendAllow
+)
 
 // seconds writes a timeout as "60s" rather than "1m0s".
 func seconds(d time.Duration) string {

@@ -54,9 +54,9 @@ func TestAppendShortWrite(t *testing.T) {
 	real := writeOnce
 	t.Cleanup(func() { writeOnce = real })
 	for _, fail := range []func(f *os.File, b []byte) (int, error){
-		func(f *os.File, b []byte) (int, error) { n, _ := real(f, b[:len(b)/2]); return n, nil },             // short, no error
+		func(f *os.File, b []byte) (int, error) { n, _ := real(f, b[:len(b)/2]); return n, nil },            // short, no error
 		func(f *os.File, b []byte) (int, error) { n, _ := real(f, b[:len(b)/2]); return n, syscall.ENOSPC }, // short, ENOSPC
-		func(f *os.File, b []byte) (int, error) { return 0, syscall.ENOSPC },                                 // nothing
+		func(f *os.File, b []byte) (int, error) { return 0, syscall.ENOSPC },                                // nothing
 	} {
 		writeOnce = fail
 		err := Append(p, record(2, 200))

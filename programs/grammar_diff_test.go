@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand"
 	"os"
 	"os/exec"
 	"regexp"
@@ -36,6 +37,22 @@ func TestDiffGetopt(t *testing.T) {
 		"-rf /", "--recursi -f /", "--rec --for /", "--re x", "-r -- -f", "x -r y --force", "--p x", "--no x", "--pre x",
 		"--preserve-root=all -r x", "--interactive=never x", "--interactive never x", "-vd x", "--d x", "--v x", "--i x",
 		"--one x", "--r --f --v --d x", "-rfi -- --rec", "--help", "--he", "-",
+	}
+	// And random lines from a pool of tokens: options, prefixes, bundles,
+	// values, operands, "--" (seeded: the same lines every run).
+	pool := []string{"-r", "-R", "-f", "-rf", "-fr", "-v", "-n", "-n3", "-u", "-uz", "-s", "-s10", "-x", "-c", "-h", "-H", "-Rv", "--r", "--re", "--rec",
+		"--recursive", "--f", "--fo", "--force", "--no", "--no-p", "--pre", "--preserve-root", "--preserve-root=all", "--i", "--inter",
+		"--interactive=never", "--d", "--dir", "--v", "--ver", "--verbose", "--s", "--si", "--size=1", "--it", "--iterations", "--rem",
+		"--remove=unlink", "--ref", "--reference=f", "--from", "--from=a", "--dere", "--no-d", "--q", "--quiet", "--ch", "--changes",
+		"--", "-", "x", "y", "/", "3", "777", "root", "--bogus", "-Z"}
+	rnd := rand.New(rand.NewSource(11))
+	for i := 0; i < 150; i++ {
+		n := 1 + rnd.Intn(5)
+		var ws []string
+		for j := 0; j < n; j++ {
+			ws = append(ws, pool[rnd.Intn(len(pool))])
+		}
+		lines = append(lines, strings.Join(ws, " "))
 	}
 	for _, prog := range []string{"rm", "chmod", "chown", "chgrp", "shred"} {
 		s := Lookup(prog)

@@ -63,6 +63,7 @@ const (
 
 var styleNames = [...]string{"gnu", "posix", "git", "git-top", "go-flag", "cobra", "popt", "loose"}
 
+// String returns the style's name, such as "gnu" or "go-flag".
 func (s Style) String() string { return styleNames[s] }
 
 // arg says whether an option takes a value.
@@ -362,6 +363,7 @@ type ErrAmbiguous struct {
 	Candidates []string
 }
 
+// Error words the error as getopt_long does.
 func (e *ErrAmbiguous) Error() string {
 	return fmt.Sprintf("option '%s' is ambiguous; possibilities: --%s", e.Word, strings.Join(e.Candidates, " --"))
 }

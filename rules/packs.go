@@ -375,6 +375,7 @@ type PackError struct {
 	Msg  string
 }
 
+// Error returns the message, without the line (the caller adds file:line).
 func (e *PackError) Error() string { return e.Msg }
 
 // firesOn reports whether rule id finds something in the command line.

@@ -159,6 +159,11 @@ type Spec struct {
 	// SubWords is the number of leading operands that name the subcommand
 	// when there is no Subs table (aws dynamodb delete-table: 2).
 	SubWords int
+	// Leaves are more subcommands, space-separated, that all read
+	// LeafOpts and have no subcommands of their own (vault's token revoke,
+	// token create, …): a short way to write many Subs.
+	Leaves   string
+	LeafOpts string
 	// Aliases are other names of the program or subcommand.
 	Aliases []string
 	// Partial marks an option list known to be incomplete: an
@@ -242,8 +247,11 @@ func (s *Spec) build(up *Grammar) (*Grammar, error) {
 		}
 		g.opts = append(g.opts, o)
 	}
-	if len(s.Subs) > 0 {
+	if len(s.Subs) > 0 || s.Leaves != "" {
 		g.subs = map[string]*Spec{}
+		for _, n := range strings.Fields(s.Leaves) {
+			g.subs[n] = &Spec{Name: n, Opts: s.LeafOpts}
+		}
 		for _, sub := range s.Subs {
 			for _, n := range append([]string{sub.Name}, sub.Aliases...) {
 				g.subs[n] = sub

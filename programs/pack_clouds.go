@@ -2,7 +2,7 @@ package programs
 
 // Clouds: deleting cloud resources that the generic cloud-destroy rule
 // does not reach (or reaches only by a word anywhere on the line).
-var _ = register(&Pack{Name: "clouds", Title: "Cloud providers and hosting platforms", File: "programs/pack_clouds.go", Entries: []*Entry{
+var packClouds = &Pack{Name: "clouds", Title: "Cloud providers and hosting platforms", File: "programs/pack_clouds.go", Entries: []*Entry{
 	{
 		ID: "clouds-aws-delete", Title: "Delete or terminate AWS resources",
 		Reason:  "An AWS delete-*, terminate-* or deregister-* call removes the resource (table, bucket, instance, stack, secret, key) with no undo.",
@@ -46,4 +46,4 @@ var _ = register(&Pack{Name: "clouds", Title: "Cloud providers and hosting platf
 		Match:   []string{"pulumi stack rm --force", "pulumi stack rm dev --force --yes", "terraform workspace delete -force dev", "tofu -chdir=infra workspace delete -force dev", "pulumi -C infra stack rm --force"},
 		NoMatch: []string{"pulumi stack ls", "pulumi stack rm", "terraform workspace delete dev", "terraform workspace list", "terraform plan"},
 	},
-}})
+}}

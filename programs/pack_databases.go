@@ -1,7 +1,7 @@
 package programs
 
 // Databases and caches beyond SQL: key-value stores, time series, search.
-var _ = register(&Pack{Name: "databases", Title: "Databases and caches", File: "programs/pack_databases.go", Entries: []*Entry{
+var packDatabases = &Pack{Name: "databases", Title: "Databases and caches", File: "programs/pack_databases.go", Entries: []*Entry{
 	{
 		ID: "databases-kv-wipe", Title: "Delete every key of a key-value store",
 		Reason:  "Deleting by an empty prefix or from the first key removes every key of the store at once.",
@@ -25,4 +25,4 @@ var _ = register(&Pack{Name: "databases", Title: "Databases and caches", File: "
 		Match:   []string{"curl -X DELETE http://localhost:9200/index", "curl -XDELETE 'localhost:9200/_all'", "curl --request DELETE https://es:9200/logs-*", "http DELETE :9200/index"},
 		NoMatch: []string{"curl http://localhost:9200/_cat/indices", "curl -X GET localhost:9200/index/_search", "curl -X DELETE https://api.example.com/items/1"},
 	},
-}})
+}}

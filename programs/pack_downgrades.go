@@ -2,7 +2,7 @@ package programs
 
 // Persistent security downgrades: settings that switch off TLS checks or
 // passwords for everything that runs later.
-var _ = register(&Pack{Name: "downgrades", Title: "Persistent security downgrades", File: "programs/pack_downgrades.go", Entries: []*Entry{
+var packDowngrades = &Pack{Name: "downgrades", Title: "Persistent security downgrades", File: "programs/pack_downgrades.go", Entries: []*Entry{
 	{
 		ID: "downgrade-tls-verify", Title: "Switch off TLS certificate checks for good",
 		Reason:  "Setting sslVerify, strict-ssl or a trusted host off in a configuration file makes every later download trust any server: a man in the middle can then serve code.",
@@ -29,4 +29,4 @@ var _ = register(&Pack{Name: "downgrades", Title: "Persistent security downgrade
 		Match:   []string{"echo 'me ALL=(ALL) NOPASSWD: ALL' >> /etc/sudoers", "echo 'me ALL=(ALL) NOPASSWD:ALL' | sudo tee /etc/sudoers.d/me", "printf '%s\\n' 'bob ALL=(ALL) NOPASSWD: ALL' > /etc/sudoers.d/bob"},
 		NoMatch: []string{"cat /etc/sudoers", "echo 'me ALL=(ALL) ALL' | sudo tee /etc/sudoers.d/me", "grep NOPASSWD /etc/sudoers"},
 	},
-}})
+}}

@@ -1,7 +1,7 @@
 package programs
 
 // Code hosting: deleting repositories, releases and their history.
-var _ = register(&Pack{Name: "hosting", Title: "Code hosting (GitHub, GitLab, Gitea)", File: "programs/pack_hosting.go", Entries: []*Entry{
+var packHosting = &Pack{Name: "hosting", Title: "Code hosting (GitHub, GitLab, Gitea)", File: "programs/pack_hosting.go", Entries: []*Entry{
 	{
 		ID: "hosting-delete", Title: "Delete a repository, release or project",
 		Reason: "Deleting a repository, release, project, label, environment or run history on a code host removes it for every user; forks and clones do not bring issues and releases back.",
@@ -12,4 +12,4 @@ var _ = register(&Pack{Name: "hosting", Title: "Code hosting (GitHub, GitLab, Gi
 			"tea release delete v1", "gh run delete 123"},
 		NoMatch: []string{"gh cache delete --all", "gh repo view x", "gh release list", "glab mr list", "tea repos list", "gh repo clone x"},
 	},
-}})
+}}

@@ -1,7 +1,7 @@
 package programs
 
 // Kubernetes beyond kubectl delete: evicting a node, uninstalling.
-var _ = register(&Pack{Name: "kubernetes", Title: "Kubernetes and Helm", File: "programs/pack_kubernetes.go", Entries: []*Entry{
+var packKubernetes = &Pack{Name: "kubernetes", Title: "Kubernetes and Helm", File: "programs/pack_kubernetes.go", Entries: []*Entry{
 	{
 		ID: "kubernetes-drain", Title: "Drain a Kubernetes node",
 		Reason:  "kubectl drain evicts every pod from the node (with --delete-emptydir-data, deleting their local data); services with one replica go down.",
@@ -16,4 +16,4 @@ var _ = register(&Pack{Name: "kubernetes", Title: "Kubernetes and Helm", File: "
 		Match:   []string{"kubectl replace --force -f deploy.yaml", "kubectl -n prod replace --force -f pvc.yaml"},
 		NoMatch: []string{"kubectl replace -f deploy.yaml", "kubectl replace --force --dry-run=client -f x.yaml"},
 	},
-}})
+}}

@@ -1,7 +1,7 @@
 package programs
 
 // Logs and audit: erasing the record of what happened.
-var _ = register(&Pack{Name: "logs", Title: "System logs and the audit trail", File: "programs/pack_logs.go", Entries: []*Entry{
+var packLogs = &Pack{Name: "logs", Title: "System logs and the audit trail", File: "programs/pack_logs.go", Entries: []*Entry{
 	{
 		ID: "logs-erase", Title: "Erase system logs",
 		Reason:  "Vacuuming the journal, emptying files under /var/log or clearing the kernel ring buffer erases the record of what happened on the machine, which is how intrusions cover their tracks.",
@@ -22,4 +22,4 @@ var _ = register(&Pack{Name: "logs", Title: "System logs and the audit trail", F
 		Match:   []string{"auditctl -D", "sudo auditctl -D", "auditctl -e 0", "auditctl -e0"},
 		NoMatch: []string{"auditctl -l", "auditctl -s", "auditctl -e 1", "auditctl -w /etc/passwd -p wa"},
 	},
-}})
+}}

@@ -1,7 +1,7 @@
 package programs
 
 // Secrets: revoking tokens, disabling secret engines, deleting secrets.
-var _ = register(&Pack{Name: "secrets", Title: "Secret stores", File: "programs/pack_secrets.go", Entries: []*Entry{
+var packSecrets = &Pack{Name: "secrets", Title: "Secret stores", File: "programs/pack_secrets.go", Entries: []*Entry{
 	{
 		ID: "secrets-vault-destroy", Title: "Revoke tokens or disable a Vault engine",
 		Reason: "Revoking every token under a path, disabling a secrets engine or an auth method, or destroying secret versions logs everyone out or deletes the secrets for good.",
@@ -20,4 +20,4 @@ var _ = register(&Pack{Name: "secrets", Title: "Secret stores", File: "programs/
 		Match:   []string{"op item delete x", "op vault delete v", "doppler secrets delete X", "doppler projects delete p -y", "gh secret delete TOKEN", "glab variable delete X", "bw delete --permanent item id"},
 		NoMatch: []string{"op item delete --archive x", "bw delete item id", "op item get x", "doppler run -- npm start", "doppler secrets get X", "gh secret list", "op signin"},
 	},
-}})
+}}

@@ -2,7 +2,7 @@ package programs
 
 // Sync tools: making a destination identical to a source deletes what the
 // source lacks.
-var _ = register(&Pack{Name: "sync", Title: "Sync and copy tools", File: "programs/pack_sync.go", Entries: []*Entry{
+var packSync = &Pack{Name: "sync", Title: "Sync and copy tools", File: "programs/pack_sync.go", Entries: []*Entry{
 	{
 		ID: "sync-delete", Title: "Sync that deletes in the destination",
 		Reason:  "With --delete, every file in the destination that the source lacks is deleted; a wrong or empty source empties the destination.",
@@ -22,4 +22,4 @@ var _ = register(&Pack{Name: "sync", Title: "Sync and copy tools", File: "progra
 		Match:   []string{"rclone purge remote:", "rclone delete remote:path", "rclone --config x.conf purge s3:bucket", "rclone deletefile remote:a.txt"},
 		NoMatch: []string{"rclone ls remote:", "rclone copy a remote:b", "rclone delete --dry-run remote:path", "rclone purge -n remote:"},
 	},
-}})
+}}

@@ -2,7 +2,7 @@ package programs
 
 // System: accounts with their files, mandatory access control, kernel
 // hardening.
-var _ = register(&Pack{Name: "system", Title: "Users, AppArmor and kernel hardening", File: "programs/pack_system.go", Entries: []*Entry{
+var packSystem = &Pack{Name: "system", Title: "Users, AppArmor and kernel hardening", File: "programs/pack_system.go", Entries: []*Entry{
 	{
 		ID: "system-user-delete-files", Title: "Delete a user with their files",
 		Reason:  "userdel -r and deluser --remove-home delete the account's home directory and mail; --remove-all-files deletes every file the user owns on the machine.",
@@ -26,4 +26,4 @@ var _ = register(&Pack{Name: "system", Title: "Users, AppArmor and kernel harden
 		Match:   []string{"sysctl -w kernel.randomize_va_space=0", "sudo sysctl kernel.yama.ptrace_scope=0", "echo 0 > /proc/sys/kernel/randomize_va_space", "echo 0 | sudo tee /proc/sys/kernel/yama/ptrace_scope"},
 		NoMatch: []string{"sysctl kernel.randomize_va_space", "sysctl -w kernel.randomize_va_space=2", "cat /proc/sys/kernel/randomize_va_space", "echo 2 > /proc/sys/kernel/randomize_va_space"},
 	},
-}})
+}}

@@ -344,10 +344,6 @@ func glob(pat, s string) bool {
 // Packs returns the built-in packs, in order.
 func Packs() []*Pack { return builtinPacks }
 
-// builtinPacks are listed in pack_*.go, one file per ecosystem.
-var builtinPacks []*Pack
-
-func register(p *Pack) *Pack {
-	builtinPacks = append(builtinPacks, p)
-	return p
-}
+// builtinPacks are the packs of pack_*.go, one file per ecosystem. They
+// are static data: nothing is built at start-up.
+var builtinPacks = []*Pack{packClouds, packDatabases, packDowngrades, packHosting, packKubernetes, packLogs, packSecrets, packSync, packSystem}

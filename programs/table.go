@@ -120,14 +120,14 @@ var table = []*Spec{
 	{Name: "tea", Style: Loose, Opts: `l/login= r/repo= R/remote= o/output=`},
 	// vault: subcommand words first, then Go-style flags, then operands.
 	{Name: "vault", Style: GoFlag, Opts: vaultFlags, Subs: []*Spec{
-		{Name: "token", Subs: vaultLeaves("revoke", "create", "lookup", "renew", "capabilities")},
-		{Name: "lease", Subs: vaultLeaves("revoke", "renew", "lookup")},
-		{Name: "secrets", Subs: vaultLeaves("disable", "enable", "list", "move", "tune")},
-		{Name: "auth", Subs: vaultLeaves("disable", "enable", "list", "tune", "help")},
-		{Name: "audit", Subs: vaultLeaves("disable", "enable", "list")},
-		{Name: "policy", Subs: vaultLeaves("delete", "read", "write", "list", "fmt")},
-		{Name: "kv", Subs: append(vaultLeaves("delete", "destroy", "get", "put", "list", "patch", "undelete", "rollback", "enable-versioning"),
-			&Spec{Name: "metadata", Subs: vaultLeaves("delete", "get", "put", "patch")})},
+		{Name: "token", Leaves: `revoke create lookup renew capabilities`, LeafOpts: vaultFlags},
+		{Name: "lease", Leaves: `revoke renew lookup`, LeafOpts: vaultFlags},
+		{Name: "secrets", Leaves: `disable enable list move tune`, LeafOpts: vaultFlags},
+		{Name: "auth", Leaves: `disable enable list tune help`, LeafOpts: vaultFlags},
+		{Name: "audit", Leaves: `disable enable list`, LeafOpts: vaultFlags},
+		{Name: "policy", Leaves: `delete read write list fmt`, LeafOpts: vaultFlags},
+		{Name: "kv", Leaves: `delete destroy get put list patch undelete rollback enable-versioning`, LeafOpts: vaultFlags,
+			Subs: []*Spec{{Name: "metadata", Leaves: `delete get put patch`, LeafOpts: vaultFlags}}},
 		{Name: "delete", Opts: vaultFlags}, {Name: "read", Opts: vaultFlags}, {Name: "write", Opts: vaultFlags}, {Name: "list", Opts: vaultFlags},
 		{Name: "login", Opts: vaultFlags},
 	}},
@@ -160,12 +160,3 @@ var table = []*Spec{
 const vaultFlags = `address= namespace= ns= agent-address= ca-cert= ca-path= client-cert= client-key= tls-server-name= tls-skip-verify
 	format= field= header= mfa= non-interactive output-curl-string output-policy policy-override= unlock-key= wrap-ttl=
 	mode= self accessor prefix force f sync path= type= description= versions= all-versions local`
-
-// vaultLeaves returns vault subcommands that read vaultFlags.
-func vaultLeaves(names ...string) []*Spec {
-	out := make([]*Spec, len(names))
-	for i, n := range names {
-		out[i] = &Spec{Name: n, Opts: vaultFlags}
-	}
-	return out
-}

@@ -22,7 +22,10 @@ var userPacks []*programs.Pack
 var packOf = map[string]string{}
 
 // Pack returns the name of the pack rule id belongs to, or "".
-func Pack(id string) string { return packOf[id] }
+func Pack(id string) string {
+	ensurePacks()
+	return packOf[id]
+}
 
 // PackRules returns the ids of the rules of a pack, and whether the pack
 // exists.
@@ -61,12 +64,19 @@ func PackNames() []string {
 	return out
 }
 
-func init() {
-	for _, p := range programs.Packs() {
-		for _, e := range p.Entries {
-			table = append(table, packRule(p, e))
+var packsOnce sync.Once
+
+// ensurePacks adds the rules of the built-in packs to the table, the first
+// time the table is read: nothing is built at start-up.
+func ensurePacks() {
+	packsOnce.Do(func() {
+		initPredicates()
+		for _, p := range programs.Packs() {
+			for _, e := range p.Entries {
+				table = append(table, packRule(p, e))
+			}
 		}
-	}
+	})
 }
 
 // packRule turns a pack entry into a rule.
@@ -123,7 +133,7 @@ func entryMatches(e *programs.Entry, c *parse.Command) bool {
 // (in ws) of the operands after the pattern's words.
 var predicates map[string]func(c *parse.Command, ws []parse.Word, rest []int) bool
 
-func init() {
+func initPredicates() {
 	predicates = map[string]func(c *parse.Command, ws []parse.Word, rest []int) bool{
 		// harmless-aws: delete calls that remove a message or a tag, not data.
 		"harmless-aws": func(c *parse.Command, ws []parse.Word, rest []int) bool {

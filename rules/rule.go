@@ -47,10 +47,19 @@ type Rule struct {
 }
 
 // All returns every rule, in table order.
-func All() []*Rule { return table }
+func All() []*Rule {
+	ensurePacks()
+	return table
+}
 
 // Lookup returns the rule with the given id.
 func Lookup(id string) (*Rule, bool) {
+	ensurePacks()
+	return lookup(id)
+}
+
+// lookup is Lookup without the packs, for Register at start-up.
+func lookup(id string) (*Rule, bool) {
 	for _, r := range table {
 		if r.ID == id {
 			return r, true
@@ -70,6 +79,7 @@ var (
 // it, so a command is only tried against rules that can match it.
 func index() {
 	indexOnce.Do(func() {
+		ensurePacks()
 		byName = map[string][]*Rule{}
 		for _, r := range table {
 			if r.input != nil {
@@ -94,7 +104,7 @@ func index() {
 // Register must be called from an init function, before any matching.
 func Register(rs ...*Rule) {
 	for _, r := range rs {
-		if _, ok := Lookup(r.ID); !ok {
+		if _, ok := lookup(r.ID); !ok {
 			table = append(table, r)
 			external[r.ID] = true
 		}

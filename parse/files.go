@@ -249,9 +249,9 @@ func (f *files) lookPath(cwd, name string) string {
 	return name
 }
 
-// shebangLang returns the language a script's #! line names: "sh" for any
-// shell, a [Lang] name for an interpreter, "sh" without a #! line (the
-// shell runs such a file itself).
+// shebangLang returns the program a script's #! line names and its [Lang]
+// when it is an interpreter; "sh" without a #! line (the shell runs such a
+// file itself).
 func shebangLang(text string) (string, Lang) {
 	if !strings.HasPrefix(text, "#!") {
 		return "sh", 0
@@ -271,7 +271,7 @@ func shebangLang(text string) (string, Lang) {
 		}
 	}
 	if shells[prog] {
-		return "sh", 0
+		return prog, 0
 	}
 	if l := LangOf(prog); l != 0 {
 		return prog, l
@@ -325,6 +325,7 @@ func (p *parser) writes(c *Command) {
 			st = appendTo(fs.open(cwd, r.Target.Value, false), st)
 		}
 		fs.put(cwd, r.Target.Value, st)
+		p.startupWrite(c, r.Target.Value, st)
 	}
 	if len(c.Args) == 0 {
 		return
@@ -365,6 +366,7 @@ func (p *parser) writes(c *Command) {
 					s = appendTo(fs.open(cwd, w.Value, false), st)
 				}
 				fs.put(cwd, w.Value, s)
+				p.startupWrite(c, w.Value, s)
 			}
 		}
 	case "cp", "mv", "install", "ln", "link":
@@ -474,4 +476,26 @@ func (p *parser) compiles(c *Command) {
 		st = &fileState{text: src.text, lang: "c"}
 	}
 	p.vars.files.put(c.Dir, out, st)
+}
+
+// startupFile reports a shell start-up file: what is written there runs in
+// every new shell.
+func startupFile(k string) bool {
+	base := path.Base(k)
+	switch base {
+	case ".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_aliases", ".bash_logout", ".zshrc", ".zshenv",
+		".zprofile", ".zlogin", ".zlogout", ".kshrc", ".mkshrc":
+		return true
+	}
+	return k == "/etc/profile" || k == "/etc/bash.bashrc" || k == "/etc/zsh/zshrc" ||
+		strings.HasPrefix(k, "/etc/profile.d/") || strings.Contains(k, "/.bashrc.d/") || strings.Contains(k, "/.zshrc.d/")
+}
+
+// startupWrite checks text written into a shell start-up file as code that
+// runs later, in every new shell: echo 'alias ls="rm -rf ~"' >> ~/.bash_aliases.
+func (p *parser) startupWrite(c *Command, name string, st *fileState) {
+	if !startupFile(fileKey(c.Dir, name)) || st.text == "" {
+		return
+	}
+	p.runLater(c, "written to "+name, Word{Value: st.text, Static: true, Start: c.Start, End: c.End}, true)
 }

@@ -58,11 +58,16 @@ func (p *parser) runFile(c *Command, label string, w Word, lang Lang, shebang, d
 		return true
 	}
 	if shebang {
-		if prog, l := shebangLang(s.text); l != 0 {
+		prog, l := shebangLang(s.text)
+		switch {
+		case l != 0:
 			lang = l
 			via = prog + " " + s.where
-		} else if prog != "sh" {
+		case !shells[prog]:
 			return true // a program guardsh does not read
+		default:
+			p.dialect = shellDialect(prog)
+			defer func() { p.dialect = "" }()
 		}
 	}
 	cw := Word{Value: s.text, Static: true, Start: w.Start, End: w.End}

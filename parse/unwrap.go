@@ -234,6 +234,9 @@ func (p *parser) unwrap(c *Command) {
 			return
 		}
 		p.programs(c, name, args)
+		if name == "Rscript" || name == "R" {
+			p.rCode(c, name, args)
+		}
 		if name == "gdb" || name == "lldb" {
 			// gdb --args PROG ARG…: gdb runs PROG.
 			for i, a := range args {
@@ -1059,7 +1062,9 @@ func (p *parser) shell(c *Command, name string, args []Word) {
 			return
 		}
 		if w.Value != "/dev/stdin" && w.Value != "-" {
+			p.dialect = shellDialect(name)
 			p.runFile(c, name, w, 0, false, true)
+			p.dialect = ""
 			return
 		}
 	}
@@ -1415,6 +1420,22 @@ func (p *parser) interpreter(c *Command, name string, lang Lang, args []Word) {
 			code = []Word{{Value: text, Static: static, Start: code[0].Start, End: code[len(code)-1].End}}
 		}
 	}
+	awkKnown := false
+	if lang == LangAwk && len(code) == 1 && code[0].Static && awkRunsLines(code[0].Value) {
+		// awk '{system($0)}', awk '{print | "sh"}': each input line
+		// runs as a command.
+		if in, ok := p.awkInput(c, args); ok {
+			p.codeOnStdin = true
+			p.payload(name+": system($0)", in, Word{Value: in, Static: true, Start: c.Start, End: c.End}, c.Line, false)
+			p.codeOnStdin = false
+			awkKnown = c.CodeSource == ""
+			defer func() {
+				if awkKnown && c.CodeSource == "dynamic" && strings.Count(code[0].Value, "system(")+strings.Count(code[0].Value, "|") <= 1 {
+					c.CodeSource, c.CodeDetail = "", "" // the lines were read above
+				}
+			}()
+		}
+	}
 	if fromStdin {
 		spanPipeline(c)
 		if c.StdinStatic {
@@ -1467,6 +1488,7 @@ func (p *parser) source(c *Command, label string, lang Lang, w Word) {
 			Via: append(append([]string(nil), c.Via...), label), Line: c.Line, Start: c.Start, End: c.End})
 	}
 	scan := ScanSource(lang, w.Value)
+	scan.Deletes = append(scan.Deletes, treeDeletes(lang, w.Value)...)
 	for _, s := range scan.Shell {
 		p.payload(label, s, w, c.Line, false)
 	}

@@ -186,6 +186,7 @@ func credentialFile(p string) bool {
 	rest = path.Clean(rest)
 	for _, f := range []string{".ssh", ".aws/credentials", ".aws/config", ".netrc", ".pgpass", ".npmrc", ".pypirc",
 		".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin",
+		".bash_aliases", ".zlogout", ".kshrc", ".mkshrc", ".bashrc.d", ".zshrc.d", ".oh-my-zsh/custom",
 		".config/fish", ".gnupg", ".git-credentials", ".docker/config.json", ".kube/config", ".cshrc", ".tcshrc",
 		".inputrc", ".bash_logout", ".config/gh/hosts.yml", ".gitconfig", ".cargo/credentials", ".cargo/credentials.toml",
 		".config/gcloud", ".azure", ".terraform.d/credentials.tfrc.json", ".vault-token"} {

@@ -1,0 +1,135 @@
+package parse
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// Deletions that interpreter code spells as a loop or a glob rather than one
+// call the source scanner knows: Python's os.walk(ROOT) with os.remove,
+// os.unlink, os.rmdir or shutil.rmtree on what it yields deletes ROOT's
+// tree; Perl's unlink glob("PAT") deletes what PAT matches; R's
+// unlink(PATH, recursive = TRUE) and file.remove(PATH).
+
+var (
+	treeOnce sync.Once
+	walkRe   *regexp.Regexp
+	perlGlob *regexp.Regexp
+	rUnlink  *regexp.Regexp
+)
+
+func treePatterns() {
+	treeOnce.Do(func() {
+		walkRe = regexp.MustCompile(`os\.walk\(\s*(?:r?"([^"]*)"|r?'([^']*)')`)
+		perlGlob = regexp.MustCompile(`unlink\s*\(?\s*(?:glob\s*\(?\s*(?:"([^"]*)"|'([^']*)')|<([^>]*)>)`)
+		rUnlink = regexp.MustCompile(`(unlink|file\.remove)\(\s*(?:"([^"]*)"|'([^']*)'|path\.expand\(\s*["']([^"']*)["']\s*\)|Sys\.getenv\(\s*["']HOME["']\s*\))\s*(,[^)]*)?\)`)
+	})
+}
+
+// treeDeletes returns the deletions of loops and globs in code of lang.
+func treeDeletes(lang Lang, code string) []SourceDelete {
+	switch lang {
+	case LangPython:
+		if !strings.Contains(code, "os.walk") {
+			return nil
+		}
+		if !strings.Contains(code, "os.remove") && !strings.Contains(code, "os.unlink") && !strings.Contains(code, "rmtree") && !strings.Contains(code, "os.rmdir") {
+			return nil
+		}
+		treePatterns()
+		var out []SourceDelete
+		for _, m := range walkRe.FindAllStringSubmatch(code, 8) {
+			out = append(out, SourceDelete{Call: "os.walk + remove", Target: m[1] + m[2], Recursive: true, Static: true})
+		}
+		return out
+	case LangPerl:
+		if !strings.Contains(code, "unlink") {
+			return nil
+		}
+		treePatterns()
+		var out []SourceDelete
+		for _, m := range perlGlob.FindAllStringSubmatch(code, 8) {
+			out = append(out, SourceDelete{Call: "unlink glob", Target: m[1] + m[2] + m[3], Static: true})
+		}
+		return out
+	}
+	return nil
+}
+
+// rCode checks R code given to Rscript -e or R -e for deletions.
+func (p *parser) rCode(c *Command, name string, args []Word) {
+	for i := 0; i+1 < len(args); i++ {
+		if args[i].Value != "-e" && args[i].Value != "--eval" {
+			continue
+		}
+		w := args[i+1]
+		if !w.Static || !strings.Contains(w.Value, "unlink") && !strings.Contains(w.Value, "file.remove") {
+			continue
+		}
+		treePatterns()
+		for _, m := range rUnlink.FindAllStringSubmatch(w.Value, 8) {
+			target := m[2] + m[3] + m[4]
+			if strings.HasPrefix(m[0], "unlink(Sys.getenv") || strings.Contains(m[0], `Sys.getenv(`) {
+				target = home
+			}
+			argv := []Word{{Value: "rm", Static: true, Start: w.Start, End: w.End}}
+			if m[1] == "unlink" && strings.Contains(strings.ReplaceAll(m[5], " ", ""), "recursive=TRUE") {
+				argv = append(argv, Word{Value: "-r", Static: true, Start: w.Start, End: w.End})
+			}
+			argv = append(argv, Word{Value: "-f", Static: true, Start: w.Start, End: w.End}, Word{Value: target, Static: true, Start: w.Start, End: w.End})
+			p.inner(c, name+" -e: "+m[1], argv, nil)
+		}
+	}
+}
+
+// awkRunsLines reports an awk program that runs each input line as a
+// command: {system($0)}, {print | "sh"}, {print $0 | "bash"}.
+func awkRunsLines(prog string) bool {
+	s := strings.Join(strings.Fields(prog), "")
+	if strings.Contains(s, "system($0)") {
+		return true
+	}
+	for _, sh := range []string{`|"sh"`, `|"bash"`, `|"/bin/sh"`, `|"/bin/bash"`, `|"dash"`, `|"zsh"`} {
+		if strings.Contains(s, "print"+sh) || strings.Contains(s, "print$0"+sh) {
+			return true
+		}
+	}
+	return false
+}
+
+// awkInput returns awk's input when it is known: static standard input,
+// or files the line wrote.
+func (p *parser) awkInput(c *Command, args []Word) (string, bool) {
+	var files []Word
+	seenProg := false
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if !seenProg {
+			if v == "-F" || v == "-v" || v == "-f" {
+				i++
+				continue
+			}
+			if strings.HasPrefix(v, "-") {
+				continue
+			}
+			seenProg = true
+			continue
+		}
+		if !strings.Contains(v, "=") {
+			files = append(files, args[i])
+		}
+	}
+	if len(files) == 0 {
+		return c.StdinText, c.StdinStatic
+	}
+	var sb strings.Builder
+	for _, f := range files {
+		s := p.vars.files.open(c.Dir, f.Value, false)
+		if !f.Static || !s.found || !s.static {
+			return "", false
+		}
+		sb.WriteString(s.text)
+	}
+	return sb.String(), true
+}

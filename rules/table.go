@@ -761,7 +761,8 @@ var table = []*Rule{
 			a := args(c, "-G", "-g", "-a", "-d", "-s", "-e", "-f", "-l", "-u", "-c", "-p")
 			admin := func(s string) bool {
 				for _, g := range strings.Split(s, ",") {
-					if g == "sudo" || g == "wheel" || g == "admin" || g == "root" || g == "adm" {
+					// docker, lxd, libvirt and disk are root in all but name.
+					if g == "sudo" || g == "wheel" || g == "admin" || g == "root" || g == "adm" || g == "docker" || g == "lxd" || g == "libvirt" || g == "disk" {
 						return true
 					}
 				}
@@ -805,8 +806,8 @@ var table = []*Rule{
 			}
 			return false
 		},
-		Match:   []string{"echo 'root:x' | chpasswd", "setcap cap_setuid+ep /usr/bin/python3", "useradd -o -u 0 evil", "usermod -p '' root", "usermod -aG sudo bob", "sudo usermod -a -G wheel eve", "gpasswd -a bob sudo", "adduser bob sudo", "passwd -d root"},
-		NoMatch: []string{"usermod -aG docker bob", "passwd", "adduser bob"},
+		Match:   []string{"echo 'root:x' | chpasswd", "setcap cap_setuid+ep /usr/bin/python3", "useradd -o -u 0 evil", "usermod -p '' root", "usermod -aG sudo bob", "sudo usermod -a -G wheel eve", "gpasswd -a bob sudo", "adduser bob sudo", "passwd -d root", "usermod -aG docker $USER", "sudo gpasswd -a bob docker", "adduser bob docker", "usermod -aG lxd,sudo x"},
+		NoMatch: []string{"passwd", "adduser bob"},
 	},
 	{
 		ID: "history-tamper", Tier: Dangerous,

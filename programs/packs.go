@@ -111,6 +111,8 @@ type Cond struct {
 	Operand string
 	// Pred is the name of a $ condition.
 	Pred string
+	// values and operands are Value and Operand split at "|".
+	values, operands []string
 }
 
 // ParsePattern compiles one pattern.
@@ -160,6 +162,12 @@ func ParsePattern(s string) (*Pattern, error) {
 			}
 			p.Words = append(p.Words, strings.Split(t, "|"))
 			continue
+		}
+		if c.Value != "" {
+			c.values = strings.Split(c.Value, "|")
+		}
+		if c.Operand != "" {
+			c.operands = strings.Split(c.Operand, "|")
 		}
 		p.Conds = append(p.Conds, c)
 	}
@@ -277,7 +285,7 @@ func (c Cond) holds(l *Line, rest []int) bool {
 		return l.Pred != nil && l.Pred(l, c.Pred, rest)
 	case c.Operand != "":
 		for _, i := range rest {
-			if anyGlob(strings.Split(c.Operand, "|"), l.Words[i]) {
+			if anyGlob(c.operands, l.Words[i]) {
 				return true
 			}
 		}
@@ -300,7 +308,7 @@ func (c Cond) holds(l *Line, rest []int) bool {
 		if c.Value == "" && o.HasValue && (o.Flag || o.Unknown) && falseWord(o.Value) {
 			return false // --force=false
 		}
-		if c.Value == "" || anyGlob(strings.Split(c.Value, "|"), o.Value) {
+		if c.Value == "" || anyGlob(c.values, o.Value) {
 			return true
 		}
 		if c.Value != "" {
@@ -322,11 +330,14 @@ func anyGlob(alts []string, s string) bool {
 // glob matches s against a pattern where "*" is any text, without regard
 // to case.
 func glob(pat, s string) bool {
+	if !strings.Contains(pat, "*") {
+		return strings.EqualFold(pat, s)
+	}
+	if pat == "*" {
+		return true
+	}
 	pat, s = strings.ToLower(pat), strings.ToLower(s)
 	parts := strings.Split(pat, "*")
-	if len(parts) == 1 {
-		return pat == s
-	}
 	if !strings.HasPrefix(s, parts[0]) {
 		return false
 	}

@@ -402,6 +402,17 @@ func (p *parser) mapfile(cmd *Command, args []Word) {
 	p.vars.setList(name, lines)
 }
 
+// knownParts reports whether the text of a dynamic value, with its unknown
+// parts written as ${name} and $(…), parses as code in the parser's
+// dialect, so that its known parts can be checked.
+func (p *parser) knownParts(text string) bool {
+	if len(text) > maxVarValue || strings.TrimSpace(text) == "" {
+		return false
+	}
+	_, err := syntax.NewParser(syntax.Variant(p.opts.variant())).Parse(strings.NewReader(text), "")
+	return err == nil
+}
+
 // storedCode checks a value that printf -v or read stores in a variable
 // whose value is code (PROMPT_COMMAND) or expanded later (PS1).
 func (p *parser) storedCode(cmd *Command, name Word, value string) {

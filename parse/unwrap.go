@@ -1642,7 +1642,11 @@ func (p *parser) runLater(c *Command, label string, w Word, deferred bool) {
 		if o := origin(w); o != "local" && c.CodeSource == "" {
 			c.CodeSource, c.CodeDetail = o, label+" "+w.Value
 		}
-		return
+		if !p.knownParts(w.Value) {
+			return
+		}
+		// PROMPT_COMMAND="$PROMPT_COMMAND; cmd": the known parts are
+		// still code; the unknown ones stay as ${name} and $(…).
 	}
 	prev, prevDeferred := p.cur, p.deferred
 	p.cur, p.deferred = c, p.deferred || deferred

@@ -34,7 +34,8 @@ type Word struct {
 	Code string
 	// Subst is, for a dynamic word with one command substitution whose
 	// output is not known, that substitution's code: "ps -e -o pid=" for
-	// $(ps -e -o pid=). Rules read it to see what a word lists.
+	// $(ps -e -o pid=), also through a variable (x=$(…); … $x). Rules read
+	// it to see what a word lists.
 	Subst string
 	// Start and End are byte offsets of the source word in the input that
 	// was checked (for a nested command: of its outermost carrier).

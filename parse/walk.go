@@ -470,6 +470,7 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 				p.vars.set(a.Name.Value, v.Value)
 			} else {
 				p.vars.setShape(a.Name.Value, v.Origin, v.Value)
+				p.vars.setSubst(a.Name.Value, v.Subst)
 			}
 			continue
 		}

@@ -28,6 +28,9 @@ type vars struct {
 	// shape holds, for some dynamic variables, the text they were
 	// assigned (see setShape).
 	shape map[string]string
+	// subst holds, for dynamic variables assigned a command substitution,
+	// its code (x=$(ls /dev/sd*) is "ls /dev/sd*"): see Word.Subst.
+	subst map[string]string
 	// branch is how many conditionals the walk is inside: an assignment
 	// outside any forgets the other values.
 	branch int
@@ -65,6 +68,12 @@ func (v *vars) clone() *vars {
 			c.shape = map[string]string{}
 		}
 		c.shape[k] = x
+	}
+	for k, x := range v.subst {
+		if c.subst == nil {
+			c.subst = map[string]string{}
+		}
+		c.subst[k] = x
 	}
 	for k, a := range v.alts {
 		if c.alts == nil {
@@ -117,6 +126,7 @@ func (v *vars) set(name, value string) {
 	v.val[name] = value
 	delete(v.dyn, name)
 	delete(v.shape, name)
+	delete(v.subst, name)
 	if v.branch == 0 {
 		delete(v.alts, name)
 	}
@@ -134,6 +144,19 @@ func (v *vars) setDynamicFrom(name, origin string) {
 	v.dyn[name] = origin
 	delete(v.alts, name)
 	delete(v.shape, name)
+	delete(v.subst, name)
+}
+
+// setSubst records the code of the command substitution a dynamic
+// variable was assigned.
+func (v *vars) setSubst(name, code string) {
+	if code == "" {
+		return
+	}
+	if v.subst == nil {
+		v.subst = map[string]string{}
+	}
+	v.subst[name] = code
 }
 
 // setShape records a dynamic variable with the text it was assigned, its
@@ -265,6 +288,9 @@ func (r *resolver) Get(name string) expand.Variable {
 	if o, ok := r.vars.dyn[name]; ok {
 		// x=$(curl …); eval "$x" runs what the network sent.
 		r.taint(o)
+		if code, ok := r.vars.subst[name]; ok && r.subst == "" {
+			r.subst = code
+		}
 		if sh, ok := r.vars.shape[name]; ok {
 			return str(sh)
 		}
@@ -627,7 +653,7 @@ func (p *parser) fields(w *syntax.Word) []Word {
 		if r.substs == 1 && r.code != "" {
 			word.Code = r.code
 		}
-		if r.substs == 1 && r.dynamic {
+		if r.substs <= 1 && r.dynamic {
 			word.Subst = r.subst
 		}
 		out = append(out, word)
@@ -706,7 +732,7 @@ func (p *parser) literal(w *syntax.Word) Word {
 	if r.substs == 1 && r.code != "" {
 		word.Code = r.code
 	}
-	if r.substs == 1 && r.dynamic {
+	if r.substs <= 1 && r.dynamic {
 		word.Subst = r.subst
 	}
 	return word

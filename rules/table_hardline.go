@@ -29,10 +29,13 @@ func init() {
 			"ddrescue -f /dev/zero /dev/sda", "ddrescue --force img /dev/sdb map", "pvcreate -ff /dev/sda", "pvcreate -ff -y /dev/sdb1",
 			"fdisk /dev/sda <<< $'o\\nw'", "printf 'o\\nw\\n' | fdisk /dev/sda", "fdisk /dev/sda < layout.txt",
 			"gdisk /dev/sda <<< $'o\\nY\\nw\\nY'", "parted /dev/sda <<< 'mklabel gpt'", "python3 -c \"open('/dev/sda','wb').write(b'x')\"",
-			"perl -e 'open F,\">/dev/sda\"; print F 1'"},
+			"perl -e 'open F,\">/dev/sda\"; print F 1'", "x=$(ls /dev/sd* | head -1); dd if=/dev/zero of=$x",
+			"find /dev -name 'sd?' -exec dd if=/dev/zero of={} \\;", "ls /dev/sd* | xargs -I{} dd if=/dev/zero of={}", "lsblk -dpno NAME | xargs -n1 wipefs -a"},
 		[]string{"fdisk -l", "fdisk -l /dev/sda", "fdisk /dev/sda", "fdisk /dev/sda <<< $'p\\nq'", "ddrescue /dev/sda disk.img map",
 			"ddrescue -f /dev/sda disk.img", "pvcreate disk.img", "pvcreate /dev/sdb", "pvs", "ln -s /dev/sda out", "ln -s /dev/null out; echo x > out",
-			"cd /dev && ls", "dd if=/dev/zero of=$(mktemp)", "cd /tmp; dd if=/dev/zero of=sda", "python3 -c \"open('/dev/sda','rb').read(512)\""})
+			"cd /dev && ls", "dd if=/dev/zero of=$(mktemp)", "cd /tmp; dd if=/dev/zero of=sda", "python3 -c \"open('/dev/sda','rb').read(512)\"",
+			"find /dev -name 'sd?' -exec ls -la {} \\;", "ls /dev/sd* | xargs -I{} dd if={} of=/dev/null count=1", "lsblk -dpno NAME | xargs -n1 blkid",
+			"find . -name '*.img' -exec dd if=/dev/zero of={} \\;"})
 	extend("shutdown", nil, powerOff, nil,
 		[]string{"dbus-send --system --print-reply --dest=org.freedesktop.login1 /org/freedesktop/login1 org.freedesktop.login1.Manager.PowerOff boolean:true",
 			"busctl call org.freedesktop.login1 /org/freedesktop/login1 org.freedesktop.login1.Manager PowerOff b false",
@@ -255,6 +258,14 @@ func diskIndirect(c *parse.Command) bool {
 		}
 	}
 	name := c.Name()
+	switch name {
+	case "find":
+		// find /dev -name 'sd?' -exec dd of={} \;
+		return c.Inner != nil && fillsDisk(c.Inner) && findListsDisks(c)
+	case "xargs", "parallel":
+		// ls /dev/sd* | xargs -I{} dd of={}; lsblk -dpno NAME | xargs wipefs -a
+		return c.Inner != nil && c.StdinFrom != nil && listsDisks(c.StdinFrom) && fillsDisk(c.Inner)
+	}
 	if name == "dd" {
 		for _, w := range c.Args[1:] {
 			if v, ok := strings.CutPrefix(w.Value, "of="); ok && w.Static && deviceAt(c, v) {
@@ -294,6 +305,89 @@ func diskIndirect(c *parse.Command) bool {
 			return false
 		}
 		return scriptWrites(c, name)
+	}
+	return false
+}
+
+// fillsDisk reports whether a command run by find -exec or xargs writes to
+// the path it is given: {} as a write target or dd's of=, or a disk tool
+// whose device operand xargs appends.
+func fillsDisk(in *parse.Command) bool {
+	for _, w := range writeTargets(in) {
+		if strings.Contains(w.Value, "{}") {
+			return true
+		}
+	}
+	switch in.Name() {
+	case "dd":
+		for _, w := range in.Args[1:] {
+			if v, ok := strings.CutPrefix(w.Value, "of="); ok && strings.Contains(v, "{}") {
+				return true
+			}
+		}
+	case "shred", "blkdiscard", "wipefs", "sfdisk", "sgdisk", "mkfs", "mke2fs", "mkswap", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat", "mkfs.fat":
+		if in.Name() == "wipefs" && !args(in).has("a", "all", "o", "offset") {
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// listsDisks reports a command whose output is a list of disks: lsblk and
+// blkid, or ls, echo, printf or find naming block devices.
+func listsDisks(p *parse.Command) bool {
+	switch p.Name() {
+	case "lsblk", "blkid":
+		return !args(p).has("h", "help", "V", "version")
+	case "find":
+		return findListsDisks(p)
+	case "ls", "echo", "printf":
+		for _, w := range p.Args[1:] {
+			if w.Static && parse.BlockDevice(w.Value) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// findListsDisks reports find starting in a disk directory (/dev/disk/…,
+// /dev/mapper), or in /dev with -type b or a -name that matches disks.
+func findListsDisks(c *parse.Command) bool {
+	ws := c.Args[1:]
+	inDev := false
+	for _, w := range ws {
+		v := w.Value
+		if strings.HasPrefix(v, "-") || v == "!" || v == "(" {
+			break
+		}
+		if parse.BlockDevice(v) {
+			return true
+		}
+		inDev = inDev || path.Clean(v) == "/dev"
+	}
+	if !inDev {
+		return false
+	}
+	for i, w := range ws {
+		if i+1 >= len(ws) {
+			break
+		}
+		switch w.Value {
+		case "-type", "-xtype":
+			if ws[i+1].Value == "b" {
+				return true
+			}
+		case "-name", "-iname", "-path", "-wholename":
+			n := ws[i+1].Value
+			if rest, ok := strings.CutPrefix(n, "/dev/"); ok {
+				n = rest
+			}
+			if parse.BlockDevice("/dev/" + n) {
+				return true
+			}
+		}
 	}
 	return false
 }

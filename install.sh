@@ -269,14 +269,42 @@ install_extras() {
 }
 
 if [ $action = uninstall ]; then
-	for s in bash zsh fish; do remove_hook "$s"; done
+	removed=
+	# The agents' hooks point at this binary: take them out first, with
+	# guardsh itself (it removes only what it added, with a backup).
+	if [ -x "$bin" ]; then
+		for a in claude codex gemini cursor; do
+			out=$("$bin" setup "$a" --uninstall 2>&1) || { say "note: $a: $out"; continue; }
+			case $out in
+			*"nothing to remove"*) ;;
+			*) printf '%s\n' "$out" | sed "s/^/$prog: /"; removed=yes ;;
+			esac
+		done
+	fi
+	for s in bash zsh fish; do
+		f=$(rcfile "$s")
+		[ -f "$f" ] && grep -qxF "$begin" "$f" && removed=yes
+		remove_hook "$s"
+	done
 	for f in $extras; do
-		if [ -f "$f" ]; then rm -f "$f" && say "removed $f"; fi
+		if [ -f "$f" ]; then rm -f "$f" && say "removed $f" && removed=yes; fi
 	done
 	if [ -e "$bin" ]; then
 		rm -f "$bin" || die "cannot remove $bin"
 		say "removed $bin"
+		removed=yes
 	fi
+	[ -n "$removed" ] || say "nothing to remove: no guardsh binary at $bin, no hooks in the rc files"
+	cfgdir=${XDG_CONFIG_HOME:-$HOME/.config}/guardsh
+	statedir=${XDG_STATE_HOME:-$HOME/.local/state}/guardsh
+	datadir=${XDG_DATA_HOME:-$HOME/.local/share}/guardsh
+	kept=
+	for d in "$cfgdir" "$statedir" "$datadir"; do [ -d "$d" ] && kept="$kept $d"; done
+	if [ -n "$kept" ]; then
+		say "kept your configuration, approvals, audit log and tirith copy:$kept"
+		say "remove them with: rm -rf$kept"
+	fi
+	say "project hooks (.claude/settings.json, .github/hooks/guardsh.json, …) are not touched: run 'guardsh setup AGENT --project --uninstall' in each project before uninstalling"
 	exit 0
 fi
 

@@ -18,6 +18,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/guardsh/guardsh/internal/atomicfile"
+	"github.com/guardsh/guardsh/internal/suggest"
 	"github.com/guardsh/guardsh/rules"
 )
 
@@ -59,11 +60,13 @@ func LoadDefault() (*Config, error) {
 	}
 	p, problems := SystemPolicy()
 	notes := p.Apply(c)
-	for _, m := range append(problems, notes...) {
-		warnOnce(m)
-	}
 	c.Warnings = append(c.Warnings, problems...)
 	c.Warnings = append(c.Warnings, notes...)
+	// Every front end says each problem once, on stderr: a rule id that
+	// does not exist or cannot be disabled, a broken pack, the policy.
+	for _, m := range c.Warnings {
+		warnOnce(m)
+	}
 	return c, err
 }
 
@@ -209,9 +212,13 @@ func (c *Config) validate(name string, data []byte) error {
 	}
 	for _, p := range c.Rules.Packs.Disable {
 		if _, ok := rules.PackRules(p); !ok {
+			hint := "packs: " + strings.Join(rules.PackNames(), ", ")
+			if s := suggest.Closest(p, rules.PackNames()); s != "" {
+				hint = fmt.Sprintf("did you mean %q?", s)
+			}
 			c.Warnings = append(c.Warnings, fmt.Sprintf(
-				"%s:%d: rules.packs.disable: there is no pack %q (packs: %s)",
-				name, keyLine(data, []string{"rules", "packs", "disable"}), p, strings.Join(rules.PackNames(), ", ")))
+				"%s:%d: rules.packs.disable: there is no pack %q (%s)",
+				name, keyLine(data, []string{"rules", "packs", "disable"}), p, hint))
 		}
 	}
 	for _, id := range c.Rules.Disable {
@@ -220,9 +227,17 @@ func (c *Config) validate(name string, data []byte) error {
 				"%s:%d: rules.disable: %q is a hardline rule and cannot be disabled; it stays on",
 				name, keyLine(data, []string{"rules", "disable"}), id))
 		} else if !ok && len(rules.All()) > 0 {
+			hint := "see 'guardsh rules'"
+			var ids []string
+			for _, r := range rules.All() {
+				ids = append(ids, r.ID)
+			}
+			if s := suggest.Closest(id, ids); s != "" {
+				hint = fmt.Sprintf("did you mean %q?", s)
+			}
 			c.Warnings = append(c.Warnings, fmt.Sprintf(
-				"%s:%d: rules.disable: there is no rule %q (see 'guardsh rules')",
-				name, keyLine(data, []string{"rules", "disable"}), id))
+				"%s:%d: rules.disable: there is no rule %q (%s)",
+				name, keyLine(data, []string{"rules", "disable"}), id, hint))
 		}
 	}
 	return nil

@@ -128,10 +128,7 @@ func configShow(e *env) int {
 // exit 0 when it is usable, 1 with FILE:LINE errors when not.
 func configCheck(e *env) int {
 	path := config.File()
-	cfg, err := config.LoadDefault()
-	for _, w := range cfg.Warnings {
-		fmt.Fprintf(e.stderr, "guardsh: warning: %s\n", w)
-	}
+	_, err := config.LoadDefault() // says its warnings on stderr
 	if err != nil {
 		e.errorf("%v", err)
 		e.hint("every ask is denied until the file is fixed")

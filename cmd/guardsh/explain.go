@@ -26,7 +26,15 @@ func runExplain(e *env, args []string) int {
 			return exitOK
 		}
 		e.errorf("explain: no rule %q", args[0])
-		e.hint("'guardsh rules' lists them")
+		var ids []string
+		for _, r := range rules.All() {
+			ids = append(ids, r.ID)
+		}
+		if s := didYouMean(args[0], ids); s != "" {
+			e.hint("did you mean 'guardsh explain %s'?", s)
+		} else {
+			e.hint("'guardsh rules' lists them")
+		}
 		return exitError
 	}
 	w := e.stdout

@@ -48,10 +48,7 @@ func runGate(e *env, args []string) int {
 
 // gate checks cmd and decides, with a prompt on the terminal when needed.
 func gate(e *env, cmd, shell, front string) approve.Decision {
-	cfg, cerr := config.LoadDefault()
-	for _, w := range cfg.Warnings {
-		fmt.Fprintf(e.stderr, "guardsh: warning: %s\n", w)
-	}
+	cfg, cerr := config.LoadDefault() // says its warnings on stderr
 	ctx := context.Background()
 	opts := checkOptions(cfg, cerr, shell)
 	opts.Dir = workDir() // the shell hook runs in the shell's directory

@@ -6,6 +6,8 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	"github.com/guardsh/guardsh/internal/suggest"
 )
 
 // A verbDoc documents one verb. It is the one source of `guardsh VERB
@@ -282,38 +284,9 @@ func verbNames() []string {
 	return names
 }
 
-// didYouMean returns the candidate closest to word, if it is close enough
-// to be a typo (edit distance at most 2, and less than half the word).
-func didYouMean(word string, candidates []string) string {
-	best, bestD := "", 3
-	for _, c := range candidates {
-		if d := editDistance(word, c); d < bestD && d*2 < len(word)+1 {
-			best, bestD = c, d
-		}
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
+// didYouMean returns the candidate closest to word, if it looks like a
+// typo of it.
+func didYouMean(word string, candidates []string) string { return suggest.Closest(word, candidates) }
 
 // parseFlags parses a verb's flags without the flag package's own output:
 // -h or --help prints the verb's help (exit 0), and an error is printed as

@@ -130,13 +130,26 @@ func TestInstallFromCheckout(t *testing.T) {
 		t.Errorf("second run does not say all was in place:\n%s", out)
 	}
 
-	// --uninstall removes the binary and the hooks, and only them.
+	// --uninstall removes the binary, the hooks, and the agent hook that
+	// `guardsh setup claude` added (it would point at a removed binary).
+	setup := exec.Command(bin, "setup", "claude")
+	setup.Env = installEnv(home)
+	if b, err := setup.CombinedOutput(); err != nil {
+		t.Fatalf("guardsh setup claude: %v\n%s", err, b)
+	}
 	out, err = runInstall(t, script, home, "--prefix", prefix, "--uninstall")
 	if err != nil {
 		t.Fatalf("install.sh --uninstall: %v\n%s", err, out)
 	}
 	if got := readText(t, bashrc); got != userText {
 		t.Errorf(".bashrc after uninstall is %q, want %q", got, userText)
+	}
+	if s := readText(t, filepath.Join(home, ".claude", "settings.json")); strings.Contains(s, "guardsh") {
+		t.Errorf("the claude hook survived --uninstall:\n%s\n%s", s, out)
+	}
+	out, err = runInstall(t, script, home, "--prefix", prefix, "--uninstall")
+	if err != nil || !strings.Contains(out, "nothing to remove") {
+		t.Errorf("a second --uninstall: %v\n%s", err, out)
 	}
 	for _, p := range append([]string{zshrc, fishrc, bin}, extras...) {
 		if _, err := os.Stat(p); !os.IsNotExist(err) {

@@ -17,7 +17,8 @@ import (
 const setupUsage = `usage: guardsh setup claude|codex|gemini|cursor|copilot [--project] [--uninstall]
 
 Adds guardsh's hook to an AI coding agent's settings, merged with what is
-there; running it again changes nothing. The file is backed up first (FILE.guardsh-backup).
+there; running it again changes nothing. The file is backed up first: FILE.guardsh-backup
+holds it as it was before guardsh first changed it and is never overwritten.
 --uninstall removes what guardsh added, and nothing else.
 
   --project     the project's settings (in the git top-level, else the
@@ -92,7 +93,15 @@ func runSetup(e *env, args []string) int {
 			return nil, errSetupUnchanged
 		}
 		if old != nil {
+			// FILE.guardsh-backup keeps the file as it was before guardsh
+			// first changed it, and is never overwritten; the content
+			// before an uninstall goes to FILE.guardsh-backup-uninstall.
 			backup = path + ".guardsh-backup"
+			if *uninstall {
+				backup = path + ".guardsh-backup-uninstall"
+			} else if _, err := os.Lstat(backup); err == nil {
+				backup = path + ".guardsh-backup-last"
+			}
 			if err := atomicfile.WriteFile(backup, old, 0o600); err != nil {
 				return nil, fmt.Errorf("cannot write the backup %s: %v", backup, err)
 			}

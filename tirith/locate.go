@@ -181,7 +181,7 @@ func ownDigest(path, cacheDir string) (string, error) {
 	}
 	key := keyOf(path, fi)
 	var cache map[string]digestEntry
-	if data, err := os.ReadFile(filepath.Join(cacheDir, digestFile)); err == nil {
+	if data, err := readSmall(filepath.Join(cacheDir, digestFile)); err == nil {
 		json.Unmarshal(data, &cache)
 	}
 	if e, ok := cache[path]; ok && e.fileKey == key && isSHA256(e.SHA256) {

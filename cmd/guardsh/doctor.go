@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/guardsh/guardsh/approve"
 	"github.com/guardsh/guardsh/config"
+	"github.com/guardsh/guardsh/internal/atomicfile"
 	"github.com/guardsh/guardsh/internal/release"
 	"github.com/guardsh/guardsh/shells"
 	"github.com/guardsh/guardsh/tirith"
@@ -286,18 +288,17 @@ func doctorRCFiles(shell string) []string {
 // doctorHookIn returns the first rc file that loads shell's hook.
 func doctorHookIn(shell string) string {
 	for _, p := range doctorRCFiles(shell) {
-		f, err := os.Open(p)
+		// Without blocking on a FIFO, and bounded.
+		b, err := atomicfile.ReadFile(p, atomicfile.MaxUpdate)
 		if err != nil {
 			continue
 		}
-		sc := bufio.NewScanner(f)
+		sc := bufio.NewScanner(bytes.NewReader(b))
 		for sc.Scan() {
 			if m := doctorHookRe.FindStringSubmatch(sc.Text()); m != nil && m[1] == shell {
-				f.Close()
 				return p
 			}
 		}
-		f.Close()
 	}
 	return ""
 }

@@ -225,12 +225,17 @@ func Fold(text string) (string, bool) {
 	if isPlainASCII(text) {
 		return text, false
 	}
-	f := norm.NFKC.String(strings.Map(func(r rune) rune {
+	// The dot leaders and the ellipsis (… is ...) are kept: a shell
+	// reads them as themselves, and no command is spelled with them, but
+	// their folded dots read as .. in a path.
+	var kept strings.Builder
+	for _, r := range text {
 		if invisible(r) != "" {
-			return -1
+			continue
 		}
-		return r
-	}, text))
+		kept.WriteRune(r)
+	}
+	f := foldKeepDots(kept.String())
 	return f, f != text
 }
 
@@ -262,5 +267,24 @@ func (p *parser) folded(text string) {
 			is.Start, is.End = 0, len(p.res.Input)
 			p.res.Issues = append(p.res.Issues, is)
 		}
+	}
+}
+
+// foldKeepDots is NFKC with U+2024–U+2026 (․ ‥ …) left as they are.
+func foldKeepDots(s string) string {
+	if !strings.ContainsAny(s, "\u2024\u2025\u2026") {
+		return norm.NFKC.String(s)
+	}
+	var sb strings.Builder
+	for {
+		i := strings.IndexAny(s, "\u2024\u2025\u2026")
+		if i < 0 {
+			sb.WriteString(norm.NFKC.String(s))
+			return sb.String()
+		}
+		_, n := utf8.DecodeRuneInString(s[i:])
+		sb.WriteString(norm.NFKC.String(s[:i]))
+		sb.WriteString(s[i : i+n])
+		s = s[i+n:]
 	}
 }

@@ -196,6 +196,17 @@ func findSelectsOwn(f *parse.Command) bool {
 			narrowed = true
 		}
 	}
+	cache := narrowed
+	for _, r := range roots {
+		if strings.Contains(r, "..") || !isSystemCache(strings.TrimSuffix(r, "/")+"/") {
+			cache = false
+		}
+	}
+	if cache {
+		// find /var/cache/man -name '*.gz' -atime +6 -delete: cache
+		// expiry.
+		return true
+	}
 	temp := true
 	for _, r := range roots {
 		rest, ok := parse.TempPrefix(strings.TrimSuffix(r, "/") + "/")
@@ -259,4 +270,15 @@ func findOf(c *parse.Command) *parse.Command {
 		}
 	}
 	return nil
+}
+
+// isSystemCache reports whether a directory (with a trailing /) is one of
+// the package-manager caches or inside one.
+func isSystemCache(dir string) bool {
+	for _, pre := range systemCaches {
+		if strings.HasPrefix(dir, pre) {
+			return true
+		}
+	}
+	return false
 }

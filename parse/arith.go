@@ -312,6 +312,18 @@ func (p *parser) builtinEval(cmd *Command) {
 				p.untrusted("let "+w.Value, origin(w), w, cmd.Line)
 			}
 		}
+	case "bind":
+		// bind -x 'KEYSEQ: CODE' runs CODE when the keys are pressed,
+		// without the accept-line hook seeing it.
+		for i := 0; i+1 < len(rest); i++ {
+			if rest[i].Value == "-x" {
+				if code, ok := bindCode(rest[i+1].Value); ok {
+					w := rest[i+1]
+					w.Value = code
+					p.runLater(cmd, "bind -x", w, true)
+				}
+			}
+		}
 	case "zargs":
 		p.zargs(cmd, rest)
 	case "set":
@@ -411,6 +423,33 @@ func (p *parser) knownParts(text string) bool {
 	}
 	_, err := syntax.NewParser(syntax.Variant(p.opts.variant())).Parse(strings.NewReader(text), "")
 	return err == nil
+}
+
+// bindCode returns the shell command of a bind -x binding
+// "KEYSEQ": COMMAND.
+func bindCode(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	i := 0
+	if strings.HasPrefix(s, `"`) {
+		for i = 1; i < len(s) && s[i] != '"'; i++ {
+			if s[i] == '\\' {
+				i++
+			}
+		}
+		if i >= len(s) {
+			return "", false
+		}
+		i++
+	}
+	j := strings.IndexByte(s[i:], ':')
+	if j < 0 {
+		return "", false
+	}
+	code := strings.TrimSpace(s[i+j+1:])
+	if len(code) > 1 && (code[0] == '"' || code[0] == '\'') && code[len(code)-1] == code[0] {
+		code = code[1 : len(code)-1]
+	}
+	return code, code != ""
 }
 
 // storedCode checks a value that printf -v or read stores in a variable

@@ -17,7 +17,7 @@ import (
 // MARKER (CMD = touch, ARG = MARKER), and must create MARKER; guardsh checks
 // it with PAY = rm -rf ~ (CMD = rm -rf, ARG = ~) and must say want.
 type evalCase struct {
-	shell string // "bash", "bash-i" (interactive bash reading the line), "dash-i", "zsh"
+	shell string // "bash", "bash-i" (interactive bash reading the line), "bash-pty" (on a terminal, then Ctrl-T), "zsh"
 	line  string
 	want  check.Verdict
 }
@@ -88,6 +88,8 @@ func TestExpansionsEvaluate(t *testing.T) {
 		{"bash-i", `PROMPT_COMMAND=('true' 'PAY')`, check.Block},
 		{"bash-i", `PROMPT_COMMAND+='; PAY'`, check.Block},
 		{"bash-i", `PROMPT_COMMAND="$PROMPT_COMMAND; PAY"`, check.Block},
+		{"bash-pty", `bind -x '"\C-t": PAY'`, check.Ask},
+		{"bash-pty", `bind -m emacs -x '"\C-t": "PAY"'`, check.Ask},
 		{"bash-i", `PROMPT_COMMAND="PAY;$PROMPT_COMMAND"`, check.Block},
 		{"bash", `trap "PAY; $x" EXIT`, check.Block},
 		{"bash-i", "echo hi\nfc -e 'PAY #' -1", check.Block},
@@ -206,6 +208,30 @@ func runEvalCases(t *testing.T, cases []evalCase) {
 	}
 }
 
+// ptyScript runs interactive bash on a pty, types argv[1] and Enter, then
+// Ctrl-T.
+const ptyScript = `
+import os, pty, select, sys, time
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp("bash", ["bash", "--norc", "--noprofile", "-i"])
+def drain(t):
+    end = time.time() + t
+    while time.time() < end:
+        if select.select([fd], [], [], 0.1)[0]:
+            try:
+                os.read(fd, 4096)
+            except OSError:
+                return
+drain(1)
+os.write(fd, sys.argv[1].encode() + b"\n")
+drain(1)
+os.write(fd, b"\x14")
+drain(1)
+os.write(fd, b"exit\n")
+drain(0.5)
+`
+
 // runShell runs line in a throwaway HOME and working directory.
 func runShell(shell, dir, line string) error {
 	var cmd *exec.Cmd
@@ -217,6 +243,10 @@ func runShell(shell, dir, line string) error {
 		cmd.Stdin = strings.NewReader(line + "\n:\n")
 	case "zsh":
 		cmd = exec.Command("zsh", "-f", "-c", line)
+	case "bash-pty":
+		// Interactive bash on a terminal (python's pty): the line, then
+		// Ctrl-T, for key bindings.
+		cmd = exec.Command("python3", "-c", ptyScript, line)
 	default:
 		panic("unknown shell " + shell)
 	}

@@ -57,6 +57,10 @@ type Request struct {
 	// StateDir holds session approvals and the audit log; empty means
 	// config.StateDir().
 	StateDir string
+	// Color is the --color mode of the prompt: "always", "never", or
+	// "auto" (and "") for colour on a terminal when TERM is not dumb and
+	// NO_COLOR is unset.
+	Color string
 	// Getenv reads guardsh's own environment (GUARDSH_YOLO, NO_COLOR), never
 	// the checked command's; nil means os.Getenv.
 	Getenv func(string) string

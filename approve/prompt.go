@@ -52,8 +52,14 @@ func (req *Request) prompt(ctx context.Context, tty *os.File, res *check.Result,
 		off.always = off.always && permanentOK(f)
 	}
 	st := plain
-	if term.IsTerminal(int(fdOf(tty))) && req.Getenv("NO_COLOR") == "" && req.Getenv("TERM") != "dumb" {
+	switch req.Color {
+	case "always":
 		st = colour
+	case "never":
+	default:
+		if term.IsTerminal(int(fdOf(tty))) && req.Getenv("NO_COLOR") == "" && req.Getenv("TERM") != "dumb" {
+			st = colour
+		}
 	}
 	timeout := req.Config.Approvals.Timeout.Duration
 	if timeout <= 0 {

@@ -2,6 +2,7 @@ package approve
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -228,6 +229,37 @@ func TestPromptColour(t *testing.T) {
 	wait(t, ch)
 	if !strings.Contains(pt.screen.String(), colour.mark+"git reset --hard HEAD~1"+colour.reset) {
 		t.Errorf("the match is not painted:\n%q", pt.screen)
+	}
+}
+
+// TestPromptColorMode: --color always paints despite NO_COLOR and
+// TERM=dumb, never paints nothing on a colour terminal, auto follows them.
+func TestPromptColorMode(t *testing.T) {
+	for _, tc := range []struct {
+		mode    string
+		env     map[string]string
+		painted bool
+	}{
+		{"always", map[string]string{"NO_COLOR": "1", "TERM": "dumb"}, true},
+		{"never", map[string]string{"TERM": "xterm-256color"}, false},
+		{"auto", map[string]string{"TERM": "xterm-256color"}, true},
+		{"", map[string]string{"TERM": "xterm-256color"}, true},
+		{"auto", map[string]string{"TERM": "dumb"}, false},
+		{"auto", map[string]string{"NO_COLOR": "1"}, false},
+	} {
+		t.Run(tc.mode+fmt.Sprint(tc.env), func(t *testing.T) {
+			fx := newFixture(t)
+			pt := newTerm(t)
+			fx.req.Color = tc.mode
+			fx.req.Getenv = env(tc.env)
+			ch := decideAsync(fx, pt, askResult())
+			pt.waitFor(t, keysShown)
+			pt.ptmx.WriteString("d")
+			wait(t, ch)
+			if got := strings.Contains(pt.screen.String(), colour.mark); got != tc.painted {
+				t.Errorf("painted = %v, want %v:\n%q", got, tc.painted, pt.screen)
+			}
+		})
 	}
 }
 

@@ -27,7 +27,8 @@ type checkFlags struct {
 	batch    bool
 	format   string
 	shell    string
-	shellSet bool // --shell was given
+	color    string // --color: auto, always or never
+	shellSet bool   // --shell was given
 	ci       ciFlags
 	// formatSet is set when --format was given.
 	formatSet bool
@@ -35,7 +36,7 @@ type checkFlags struct {
 }
 
 func parseCheckFlags(args []string) (*checkFlags, error) {
-	f := &checkFlags{format: "text", shell: "bash"}
+	f := &checkFlags{format: "text", shell: "bash", color: "auto"}
 	value := func(i *int, name string) (string, error) {
 		a := args[*i]
 		if v, ok := strings.CutPrefix(a, name+"="); ok {
@@ -68,6 +69,15 @@ func parseCheckFlags(args []string) (*checkFlags, error) {
 				return nil, err
 			}
 			f.format, f.formatSet = v, true
+		case a == "--color" || strings.HasPrefix(a, "--color="):
+			v, err := value(&i, "--color")
+			if err != nil {
+				return nil, err
+			}
+			if !validColor(v) {
+				return nil, fmt.Errorf("unknown --color %q (want auto, always or never)", v)
+			}
+			f.color = v
 		case a == "--shell" || strings.HasPrefix(a, "--shell="):
 			v, err := value(&i, "--shell")
 			if err != nil {
@@ -155,7 +165,7 @@ func runCheck(e *env, args []string) int {
 		}
 		ff.base = b
 	}
-	out := newReporter(e, f.format)
+	out := newReporter(e, f.format, f.color)
 	out.quiet = f.ci.quiet
 	worst := check.Allow
 	failed := false
@@ -316,9 +326,22 @@ func kindOf(p string) string {
 	return ""
 }
 
-// colorOK reports whether w is a terminal that may get colour.
-func colorOK(w io.Writer) bool {
-	if os.Getenv("NO_COLOR") != "" {
+// validColor reports whether mode is a value of --color.
+func validColor(mode string) bool {
+	return mode == "auto" || mode == "always" || mode == "never"
+}
+
+// colorOK reports whether output to w gets colour under the --color mode:
+// always, never, or (auto, and "") when w is a terminal, TERM is not dumb
+// and NO_COLOR is unset or empty.
+func colorOK(w io.Writer, mode string) bool {
+	switch mode {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
 		return false
 	}
 	f, ok := w.(*os.File)

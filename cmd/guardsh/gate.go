@@ -24,6 +24,7 @@ func runGate(e *env, args []string) int {
 	fs.Func("c", "the command line to check", func(s string) error { cmd, haveCmd = s, true; return nil })
 	shell := fs.String("shell", "bash", "shell dialect: bash, posix, zsh or fish")
 	front := fs.String("front", "gate", "name of the front end, for the audit log")
+	color := fs.String("color", "auto", "colour in the prompt: auto, always or never")
 	if ok, code := parseFlags(e, fs, "gate", args); !ok {
 		return code
 	}
@@ -39,7 +40,12 @@ func runGate(e *env, args []string) int {
 		e.hint("use bash, posix or zsh")
 		return exitError
 	}
-	d := gate(e, cmd, *shell, *front)
+	if !validColor(*color) {
+		e.errorf("gate: unknown --color %q", *color)
+		e.hint("use auto, always or never")
+		return exitError
+	}
+	d := gate(e, cmd, *shell, *front, *color)
 	if d.Message != "" {
 		fmt.Fprintln(e.stderr, d.Message)
 	}
@@ -47,7 +53,7 @@ func runGate(e *env, args []string) int {
 }
 
 // gate checks cmd and decides, with a prompt on the terminal when needed.
-func gate(e *env, cmd, shell, front string) approve.Decision {
+func gate(e *env, cmd, shell, front, color string) approve.Decision {
 	cfg, cerr := config.LoadDefault() // says its warnings on stderr
 	ctx := context.Background()
 	opts := checkOptions(cfg, cerr, shell)
@@ -59,6 +65,7 @@ func gate(e *env, cmd, shell, front string) approve.Decision {
 		Front:     front,
 		Session:   os.Getenv("GUARDSH_SESSION"),
 		Prompt:    true,
+		Color:     color,
 		Config:    cfg,
 		ConfigErr: cerr,
 		Warn:      e.stderr,

@@ -39,7 +39,7 @@ type flagDoc struct {
 var verbDocs = []verbDoc{
 	{
 		name:     "check",
-		synopsis: []string{"check -c 'CMD' | -- ARG... | FILE... | - | --batch [--format text|json|sarif] [--shell SHELL]"},
+		synopsis: []string{"check -c 'CMD' | -- ARG... | FILE... | - | --batch [--format text|json|sarif] [--shell SHELL] [--color WHEN]"},
 		summary:  "check commands, scripts, Dockerfiles and workflows; the exit code says the verdict",
 		text: `Checks one command line (-c), argv parts (--), files (shell scripts,
 Dockerfiles, GitHub workflows; a directory is searched), standard input
@@ -51,6 +51,7 @@ Dockerfiles, GitHub workflows; a directory is searched), standard input
 			{name: "--batch", help: "read JSON lines on standard input, write one result per line"},
 			{name: "--format", value: "FORMAT", help: "output format", values: []string{"text", "json", "sarif"}},
 			{name: "--shell", value: "SHELL", help: "dialect of files without a #! line and of -c", values: []string{"bash", "posix", "zsh", "fish"}},
+			{name: "--color", value: "WHEN", help: "colour the text report: auto (a terminal, TERM not dumb, no NO_COLOR), always, never", values: []string{"auto", "always", "never"}},
 		},
 		examples: []string{"guardsh check -c 'rm -rf build'", "guardsh check scripts/ Dockerfile .github/workflows/ --format sarif > guardsh.sarif", "guardsh check --batch < lines.jsonl"},
 		exits:    "0 allow, 1 block (hardline), 2 ask (dangerous), 3 usage or internal error; with several inputs, the worst",
@@ -68,13 +69,14 @@ the command lines it must and must not match.`,
 		exits: "0",
 	},
 	{
-		name: "gate", synopsis: []string{"gate -c 'CMD' [--shell SHELL] [--front NAME]"}, summary: "check, and ask on the terminal when needed (the shell hooks call it)",
+		name: "gate", synopsis: []string{"gate -c 'CMD' [--shell SHELL] [--front NAME] [--color WHEN]"}, summary: "check, and ask on the terminal when needed (the shell hooks call it)",
 		text: `Checks one command line and, when a dangerous rule matches, asks on the
 terminal (/dev/tty) whether it may run: once, for the session, or always.`,
 		flags: []flagDoc{
 			{name: "-c", value: "CMD", help: "the command line"},
 			{name: "--shell", value: "SHELL", help: "its dialect", values: []string{"bash", "posix", "zsh", "fish"}},
 			{name: "--front", value: "NAME", help: "the front end calling, for the audit log"},
+			{name: "--color", value: "WHEN", help: "colour the prompt: auto (TERM not dumb, no NO_COLOR), always, never", values: []string{"auto", "always", "never"}},
 		},
 		exits: "0 go ahead, 1 blocked (hardline), 2 denied, 3 usage or internal error",
 	},

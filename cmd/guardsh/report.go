@@ -21,8 +21,8 @@ type reporter struct {
 	quiet bool
 }
 
-func newReporter(e *env, format string) *reporter {
-	return &reporter{w: e.stdout, format: format, color: colorOK(e.stdout)}
+func newReporter(e *env, format, color string) *reporter {
+	return &reporter{w: e.stdout, format: format, color: colorOK(e.stdout, color)}
 }
 
 func (r *reporter) add(res *check.Result) {

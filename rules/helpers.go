@@ -150,7 +150,8 @@ func findDeletes(c *parse.Command) bool {
 	return false
 }
 
-// findRootIn reports whether any of find's starting points satisfies pred.
+// findRootIn reports whether any of find's starting points satisfies pred,
+// as written or resolved against the working directory when it is known.
 // With no starting point, find starts at ".".
 func findRootIn(c *parse.Command, pred func(string) bool) bool {
 	ws := c.Args[1:]
@@ -163,16 +164,21 @@ func findRootIn(c *parse.Command, pred func(string) bool) bool {
 	if len(ws) > 0 && ws[0].Value == "--" {
 		ws = ws[1:] // GNU find: -- ends its options, the paths follow
 	}
+	paths := 0
 	for _, w := range ws {
 		v := w.Value
 		if strings.HasPrefix(v, "-") || v == "!" || v == "(" {
 			break
 		}
-		if w.Static && pred(v) {
+		paths++
+		// A relative path is judged in the working directory too
+		// (cd / && find . -delete is find / -delete).
+		if w.Static && (pred(v) || c.Dir != "" && pred(c.Resolve(v))) {
 			return true
 		}
 	}
-	return false
+	// With no starting point, find starts at ".".
+	return paths == 0 && c.Dir != "" && pred(c.Resolve("."))
 }
 
 // chmodMode returns chmod's mode argument.

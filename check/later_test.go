@@ -112,6 +112,17 @@ var laterQuiet = []struct {
 	{line: "bash nosuch.sh"},
 	{line: "cp a.txt b.txt; cat b.txt"},
 	{line: "export PATH=$HOME/.cargo/bin:$PATH; cargo build"},
+	{line: "python3 gen.py", files: map[string]string{"gen.py": "import os, shutil, sys\n\ndef main(out):\n    os.system(sys.argv[1])\n    shutil.rmtree(out)\n    while True:\n        pid = os.fork()\n        if pid == 0:\n            break\n        os.waitpid(pid, 0)\n" + strings.Repeat("# padding\n", 500)}},
+	{line: ". ./nvm.sh; nvm use 20", files: map[string]string{"nvm.sh": nvmExcerpt()}},
+}
+
+// nvmExcerpt is parse's nvm.sh-shaped test script.
+func nvmExcerpt() string {
+	b, err := os.ReadFile("../parse/testdata/nvm-excerpt.sh")
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
 }
 
 func TestLaterCode(t *testing.T) {

@@ -72,7 +72,10 @@ func (p *parser) runFile(c *Command, label string, w Word, lang Lang, shebang, d
 	}
 	cw := Word{Value: s.text, Static: true, Start: w.Start, End: w.End}
 	if lang != 0 {
+		prev := p.diskCode
+		p.diskCode = strings.HasSuffix(s.where, "(on disk)")
 		p.source(c, via, lang, cw)
+		p.diskCode = prev
 		return true
 	}
 	prev := p.script

@@ -167,6 +167,10 @@ type parser struct {
 	// that input itself (sh <<EOF).
 	stdin       *Command
 	codeOnStdin bool
+	// diskCode is set while interpreter code read from disk is scanned
+	// (python3 tool.py): local dynamic code and computed deletions there
+	// are how programs work.
+	diskCode bool
 	// later are the variables every assignment of the input makes a
 	// temporary name (see laterTemps).
 	later map[string]string

@@ -1480,7 +1480,7 @@ func (p *parser) source(c *Command, label string, lang Lang, w Word) {
 		}
 		return
 	}
-	if forkLoop(w.Value) {
+	if forkLoop(w.Value) && !p.diskCode && len(w.Value) <= 4096 {
 		// fork in a loop: a fork bomb in the interpreter. Recorded as the
 		// shape the fork-bomb rule knows: a function calling itself in
 		// the background.
@@ -1492,7 +1492,7 @@ func (p *parser) source(c *Command, label string, lang Lang, w Word) {
 	for _, s := range scan.Shell {
 		p.payload(label, s, w, c.Line, false)
 	}
-	if len(scan.Dynamic) > 0 && c.CodeSource == "" {
+	if len(scan.Dynamic) > 0 && c.CodeSource == "" && !p.diskCode {
 		c.CodeSource, c.CodeDetail = "dynamic", label+": "+scan.Dynamic[0]
 	}
 	for _, t := range scan.Writes {
@@ -1520,7 +1520,10 @@ func (p *parser) source(c *Command, label string, lang Lang, w Word) {
 		argv = append(argv, Word{Value: "-f", Static: true, Start: w.Start, End: w.End},
 			Word{Value: d.Target, Static: d.Static, Origin: "dynamic", Start: w.Start, End: w.End})
 		rm := &Command{Args: argv, Via: append(append([]string(nil), c.Via...), label+": "+d.Call),
-			Line: c.Line, Start: c.Start, End: c.End, Remote: c.Remote}
+			Line: c.Line, Start: c.Start, End: c.End, Remote: c.Remote,
+			// In a program read from disk, a deletion of a computed path
+			// is the program's own business unless it is hardline.
+			Implied: p.diskCode && !d.Static}
 		if p.outer != nil {
 			rm.Start, rm.End = p.outer[0], p.outer[1]
 		}

@@ -54,6 +54,9 @@ type Options struct {
 	// supplies is still reported, by remote-code and decoded-code. The
 	// prompt, $SHELL mode and the agent hooks never set it.
 	Script bool
+	// Deadline, if set, is when a file scan stops calling the scanner
+	// (tirith): the time budget of a whole `guardsh check` run.
+	Deadline time.Time
 	// Native, if set, adds findings of checks that need no subprocess
 	// (such as look-alike hostnames in URLs). It runs on every input.
 	Native func(text string) []rules.Finding
@@ -127,6 +130,9 @@ func scriptQuiet(disabled map[string]bool) map[string]bool {
 }
 
 func finish(ctx context.Context, text string, res *Result, opts Options) *Result {
+	if opts.Script && opts.Scanner != nil && res.Verdict != Block {
+		return scriptFinish(ctx, text, res, opts)
+	}
 	if opts.Scanner == nil || res.Verdict == Block || !opts.Scanner.Wants(text) {
 		return res
 	}

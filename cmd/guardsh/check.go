@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/mattn/go-isatty"
 	"mvdan.cc/sh/v3/syntax"
@@ -186,6 +187,9 @@ func runCheck(e *env, args []string) int {
 		worst = res.Verdict
 		out.add(res)
 	default:
+		// tirith gets each command line of the files, within one time
+		// budget for the whole run.
+		opts.Deadline = time.Now().Add(scanBudget)
 		for _, name := range dedupeInputs(expandInputs(e, f.files, &failed)) {
 			if name != "-" && excluded(name, f.ci.excludes) {
 				continue

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
 
@@ -28,6 +29,9 @@ type ciFlags struct {
 	baseline      string
 	writeBaseline string
 }
+
+// scanBudget is how long a file scan may spend in tirith, in all.
+const scanBudget = 30 * time.Second
 
 // parseCIFlag parses one CI flag at args[*i]; ok is false for any other
 // argument.

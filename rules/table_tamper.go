@@ -25,8 +25,10 @@ var selfApproval = &Rule{
 	Reason:  "The command runs one of guardsh's own policy verbs (approve, approvals, gate, setup --uninstall, tirith install, update), which would let what guardsh guards approve its own commands or switch the guard off.",
 	Suggest: "let the person at the terminal run 'guardsh approve CODE' themselves, at their own prompt",
 	cmd:     selfApproves,
+	input:   selfApprovesCode,
 	Match: []string{"guardsh approve K7PQ2M", "~/bin/guardsh approve K7PQ2M", "sudo guardsh approvals clear", "guardsh gate -c 'chmod 777 x'",
-		"guardsh setup claude --uninstall", "guardsh tirith install", "$(which guardsh) approve K7PQ2M", "./copy approve k7pq2m", "sh -c 'guardsh approve K7PQ2M'"},
+		"guardsh setup claude --uninstall", "guardsh tirith install", "$(which guardsh) approve K7PQ2M", "./copy approve k7pq2m", "sh -c 'guardsh approve K7PQ2M'",
+		"./g gate -c 'chmod 777 x'", "node -e 'cp.execFileSync(\"guardsh\", [\"approve\", code])'"},
 	NoMatch: []string{"guardsh check -c ls", "guardsh approvals list", "guardsh tirith status", "guardsh -c 'ls'", "kubectl certificate approve csr-1", "echo guardsh approve K7PQ2M", "guardsh doctor"},
 }
 
@@ -102,8 +104,11 @@ func guardshPolicy(c *parse.Command) bool {
 		}
 	}
 	if !named {
-		// A copy of guardsh under another name.
-		return len(c.Args) == 3 && c.Args[1].Value == "approve" && codeLike.MatchString(strings.NewReplacer("-", "", " ", "").Replace(c.Args[2].Value))
+		// A copy of guardsh under another name: approve CODE, gate -c.
+		if len(c.Args) == 3 && c.Args[1].Value == "approve" && codeLike.MatchString(strings.NewReplacer("-", "", " ", "").Replace(c.Args[2].Value)) {
+			return true
+		}
+		return len(c.Args) > 3 && c.Args[1].Value == "gate" && (c.Args[2].Value == "-c" || c.Args[2].Value == "--shell" || c.Args[2].Value == "--front")
 	}
 	return policyVerb(c.Argv()[1:])
 }
@@ -152,7 +157,8 @@ func guardshEnvSet(c *parse.Command) bool {
 
 // ptyCarriers are the carriers (Via labels, by prefix) that give what they
 // run a pseudo-terminal, or type into one.
-var ptyCarriers = []string{"script", "expect", "unbuffer", "socat", "tmux", "screen", "zpty", "empty", "dtach", "abduco", "ttyd", "pexpect"}
+var ptyCarriers = []string{"script", "expect", "unbuffer", "socat", "tmux", "screen", "zpty", "empty", "dtach", "abduco", "ttyd", "pexpect",
+	"systemd-run", "run0", "machinectl"}
 
 // ptyCode are the words of interpreter code that opens a pseudo-terminal.
 var ptyCode = []string{"pty.spawn", "pty.fork", "openpty", "forkpty", "pty.openpty", "IO::Pty", "IO::Tty", "Expect", "pexpect", "node-pty", "PTY.spawn", "PTY.open", "posix_openpt", "ptmx", "zpty", "unbuffer", "script -"}
@@ -231,6 +237,10 @@ func selfApprovesPTY(r *parse.Result) []hit {
 				interpPTY = 1
 			}
 		}
+		if _, pty := codeSelfApproval(r, c); pty {
+			out = append(out, hit{start: start, end: end})
+			continue
+		}
 		if prompts && viaPTY(c, interpPTY == 1) {
 			out = append(out, hit{start: start, end: end})
 			continue
@@ -256,6 +266,51 @@ func argsHave(c *parse.Command, s string) bool {
 		}
 	}
 	return false
+}
+
+// codeVerb matches code that names guardsh and one of its policy verbs
+// close by: "guardsh", ["approve", code].
+var codeVerb = regexp.MustCompile(`guardsh\b.{0,40}?\b(approve|approvals|gate)\b`)
+
+// editors are programs whose commands (-c, +CMD, --eval) run shell commands
+// or open a terminal.
+var editors = map[string]bool{"vim": true, "vi": true, "nvim": true, "gvim": true, "ex": true, "emacs": true, "emacsclient": true, "kak": true, "hx": true}
+
+// codeSelfApproval reports interpreter or editor code that runs guardsh's
+// policy verbs, and whether it opens a pseudo-terminal (node-pty, pexpect,
+// vim's :terminal): code the payload scanner may not turn into commands.
+func codeSelfApproval(r *parse.Result, c *parse.Command) (found, pty bool) {
+	if len(c.Args) < 2 || parse.LangOf(c.Name()) == 0 && !editors[c.Name()] {
+		return false, false
+	}
+	code := codeOf(r, c)
+	if !strings.Contains(code, "guardsh") || !codeVerb.MatchString(code) {
+		return false, false
+	}
+	if editors[c.Name()] {
+		return true, strings.Contains(code, "term")
+	}
+	for _, w := range ptyCode {
+		if strings.Contains(code, w) {
+			return true, true
+		}
+	}
+	return true, false
+}
+
+// selfApprovesCode is the code part of guardsh-self-approval.
+func selfApprovesCode(r *parse.Result) []hit {
+	if !strings.Contains(r.Input, "guardsh") {
+		return nil
+	}
+	var out []hit
+	for _, c := range r.Commands {
+		if found, _ := codeSelfApproval(r, c); found {
+			start, end := max(0, min(c.Start, len(r.Input))), max(0, min(c.End, len(r.Input)))
+			out = append(out, hit{start: min(start, end), end: end})
+		}
+	}
+	return out
 }
 
 // tampersEnv is the environment part of guardsh-tamper: a GUARDSH_* name

@@ -57,6 +57,11 @@ type Request struct {
 	// StateDir holds session approvals and the audit log; empty means
 	// config.StateDir().
 	StateDir string
+	// PersonsShell says the line was typed by a person at their own shell
+	// prompt, under the guardsh shell hook: a hardline block then says how
+	// that person runs it anyway (guardsh-off), instead of advice meant
+	// for whoever reads an agent's transcript.
+	PersonsShell bool
 	// Color is the --color mode of the prompt: "always", "never", or
 	// "auto" (and "") for colour on a terminal when TERM is not dumb and
 	// NO_COLOR is unset.
@@ -248,7 +253,7 @@ func decide(ctx context.Context, res *check.Result, req *Request) Decision {
 		}
 	}
 	if len(hard) > 0 || res.Verdict == check.Block {
-		return Decision{Outcome: Blocked, How: Hardline, Rules: ruleIDs(hard), Message: blockMessage(res, hard)}
+		return Decision{Outcome: Blocked, How: Hardline, Rules: ruleIDs(hard), Message: blockMessage(res, hard, req.PersonsShell)}
 	}
 	if res.Verdict != check.Ask && len(asks) == 0 && res.Error == "" {
 		return Decision{Outcome: Go, How: Clean}

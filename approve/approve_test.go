@@ -461,3 +461,37 @@ func TestLongScript(t *testing.T) {
 		t.Errorf("short: %q", short)
 	}
 }
+
+// TestBlockAdviceForPerson: a hardline rule's advice to run a command "by
+// hand outside guardsh" is said as guardsh-off to a person at their own
+// guarded prompt, and stays as written for everyone else.
+func TestBlockAdviceForPerson(t *testing.T) {
+	for _, tc := range []struct {
+		suggest      string
+		person       bool
+		want, reject string
+	}{
+		{"run it by hand in a terminal outside guardsh when you really mean it", true,
+			"instead: type guardsh-off to pause checking, run it, then guardsh-on when you really mean it", "outside guardsh"},
+		{"format an image file instead (mkfs.ext4 disk.img), or run it by hand outside guardsh", true,
+			"instead: format an image file instead (mkfs.ext4 disk.img), or type guardsh-off to pause checking, run it, then guardsh-on", "outside guardsh"},
+		{"run it by hand in a terminal outside guardsh when you really mean it", false,
+			"instead: run it by hand in a terminal outside guardsh when you really mean it", "guardsh-off"},
+		{"do it safely", true, "instead: do it safely", "by hand"},
+	} {
+		fx := newFixture(t)
+		res := blockResult()
+		res.Findings[0].Suggest = tc.suggest
+		fx.req.PersonsShell = tc.person
+		d := Decide(context.Background(), res, fx.req)
+		if d.Outcome != Blocked {
+			t.Fatalf("%q: outcome %v", tc.suggest, d.Outcome)
+		}
+		if !strings.Contains(d.Message, tc.want) || strings.Contains(d.Message, tc.reject) {
+			t.Errorf("person=%v: message wants %q, not %q:\n%s", tc.person, tc.want, tc.reject, d.Message)
+		}
+		if tc.person && !strings.Contains(d.Message, "guardsh-off pauses checking in this shell") {
+			t.Errorf("no guardsh-off hint for a person:\n%s", d.Message)
+		}
+	}
+}

@@ -29,11 +29,29 @@ func (s style) paint(code, text string) string {
 	return code + text + s.reset
 }
 
-// blockMessage explains a block for standard error.
-func blockMessage(res *check.Result, hard []rules.Finding) string {
+// personsWay replaces, for a person at their own guarded shell prompt, a
+// rule's advice to run a command "by hand outside guardsh": they are at a
+// terminal already, and the hook's own off switch is the true way.
+var personsWay = strings.NewReplacer(
+	"run it by hand in a terminal outside guardsh", "type guardsh-off to pause checking, run it, then guardsh-on",
+	"run it by hand outside guardsh", "type guardsh-off to pause checking, run it, then guardsh-on")
+
+// blockMessage explains a block for standard error. For a person at their
+// own shell prompt (person), advice to run the command "outside guardsh"
+// becomes the true way from where they are: guardsh-off pauses the hook.
+func blockMessage(res *check.Result, hard []rules.Finding, person bool) string {
+	hint := "hint: no approval, allowlist or GUARDSH_YOLO lets it through; see 'guardsh explain RULE-ID'"
+	if person {
+		shown := make([]rules.Finding, len(hard))
+		for i, f := range hard {
+			f.Suggest = personsWay.Replace(f.Suggest)
+			shown[i] = f
+		}
+		hard = shown
+		hint = "hint: no approval or allowlist lets it through; guardsh-off pauses checking in this shell, guardsh-on resumes it"
+	}
 	return "guardsh: blocked: " + listIDs(ruleIDs(hard)) + " is a hardline rule: this command never runs through guardsh\n" +
-		describe(res, hard, plain) +
-		"hint: no approval, allowlist or GUARDSH_YOLO lets it through; see 'guardsh explain RULE-ID'"
+		describe(res, hard, plain) + hint
 }
 
 // refusal explains an ask that was refused, for standard error.

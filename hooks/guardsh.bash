@@ -290,5 +290,6 @@ guardsh-on() {
 	__guardsh_paused=
 	GUARDSH_HOOK=bash:$__guardsh_mode:$$
 	PS1=${PS1#"(guardsh off) "}
+	printf 'guardsh: checking is on again in this shell; guardsh-off pauses it\n' >&2
 }
 fi

@@ -123,5 +123,6 @@ if status is-interactive; and not set -q __guardsh_loaded
             functions -c __guardsh_saved_prompt fish_prompt
             functions -e __guardsh_saved_prompt
         end
+        echo 'guardsh: checking is on again in this shell; guardsh-off pauses it' >&2
     end
 end

@@ -137,5 +137,6 @@ guardsh-on() {
 	__guardsh_paused=
 	GUARDSH_HOOK=zsh:widget:$$
 	PS1=${PS1#'(guardsh off) '}
+	print -ru2 -- 'guardsh: checking is on again in this shell; guardsh-off pauses it'
 }
 fi

@@ -317,6 +317,7 @@ func TestShellHooks(t *testing.T) {
 
 			// guardsh-off pauses, and the prompt says so; guardsh-on resumes.
 			tt.run("guardsh-off")
+			tt.waitFor(`guardsh: checking is paused in this shell; guardsh-on resumes it`)
 			tt.waitFor(`(?m)^\(guardsh off\) gsh\$`)
 			tt.run("echo $GUARDSH_HOOK")
 			tt.waitFor(`(?m)^` + k.name + `:off:\d+`)
@@ -330,6 +331,7 @@ func TestShellHooks(t *testing.T) {
 				t.Fatalf("paused hook still checked")
 			}
 			tt.run("guardsh-on")
+			tt.waitFor(`guardsh: checking is on again in this shell; guardsh-off pauses it`)
 			tt.ask("touch on1; chmod 777 f", "d", `denied`)
 			tt.waitBuffer("touch on1; chmod 777 f")
 			tt.keys(k.clear...)

@@ -196,7 +196,7 @@ func approvalsClear(e *env, args []string) int {
 		fmt.Fprintln(e.stdout, "no approvals in this session")
 		return exitOK
 	}
-	if code := confirm(e, fmt.Sprintf("guardsh: remove the %d approvals of this session?", len(list))); code != exitOK {
+	if code := confirm(e, "guardsh: remove "+approvalsOf(len(list))+" of this session?"); code != exitOK {
 		return code
 	}
 	n, err := approve.ClearSession(config.StateDir(), session, time.Now())
@@ -204,6 +204,23 @@ func approvalsClear(e *env, args []string) int {
 		e.errorf("cannot clear the session approvals: %v", err)
 		return exitError
 	}
-	fmt.Fprintf(e.stdout, "removed %d approvals of this session\n", n)
+	fmt.Fprintf(e.stdout, "removed %s of this session\n", plural(n, "approval"))
 	return exitOK
+}
+
+// plural says n things: "1 approval", "2 approvals".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+// approvalsOf says which approvals a question is about: "the approval",
+// "the 2 approvals".
+func approvalsOf(n int) string {
+	if n == 1 {
+		return "the approval"
+	}
+	return fmt.Sprintf("the %d approvals", n)
 }

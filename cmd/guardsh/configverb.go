@@ -117,7 +117,7 @@ func configShow(e *env) int {
 		}
 		fmt.Fprintf(e.stdout, "%-24s = %-28s # %s\n", v.key, val, src)
 	}
-	fmt.Fprintf(e.stdout, "%-24s = %-28s # %s\n", "allow", fmt.Sprintf("%d entries", len(cfg.Allow)), "[[allow]] tables of the file")
+	fmt.Fprintf(e.stdout, "%-24s = %-28s # %s\n", "allow", entries(len(cfg.Allow)), "[[allow]] tables of the file")
 	for _, w := range cfg.Warnings {
 		fmt.Fprintf(e.stderr, "guardsh: warning: %s\n", w)
 	}
@@ -213,4 +213,12 @@ func configInit(e *env) int {
 	}
 	fmt.Fprintf(e.stdout, "wrote %s\n", path)
 	return exitOK
+}
+
+// entries says "1 entry", "2 entries".
+func entries(n int) string {
+	if n == 1 {
+		return "1 entry"
+	}
+	return fmt.Sprintf("%d entries", n)
 }

@@ -326,7 +326,7 @@ func doctorShells(r *doctorReport) {
 		case err != nil && rc == "":
 			r.line(sh, "not installed")
 		case rc != "":
-			r.line(sh, "hook loaded from %s", rc)
+			r.line(sh, "hook present in the rc file %s (new shells load it; \"this shell\" says whether it is active here)", rc)
 		case sh == login:
 			r.reduce(sh, fmt.Sprintf("your login shell ($SHELL) has no hook in %s (add: %s)", strings.Join(doctorRCFiles(sh)[:1], ""), doctorInitLine(sh)))
 		default:

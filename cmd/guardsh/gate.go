@@ -62,13 +62,16 @@ func gate(e *env, cmd, shell, front, color string) approve.Decision {
 	res := check.Line(ctx, cmd, opts)
 	gatePersonsOwn(res)
 	d := approve.Decide(ctx, res, approve.Request{
-		Front:     front,
-		Session:   os.Getenv("GUARDSH_SESSION"),
-		Prompt:    true,
-		Color:     color,
-		Config:    cfg,
-		ConfigErr: cerr,
-		Warn:      e.stderr,
+		// The shell hooks run gate for the lines a person types: a block
+		// there may name guardsh-off, the person's own way past guardsh.
+		PersonsShell: res.Verdict == check.Block && personsTerminal(),
+		Front:        front,
+		Session:      os.Getenv("GUARDSH_SESSION"),
+		Prompt:       true,
+		Color:        color,
+		Config:       cfg,
+		ConfigErr:    cerr,
+		Warn:         e.stderr,
 	})
 	if cerr != nil && d.How != approve.ConfigError {
 		// The line needed no approval, but the user should still hear.
@@ -90,16 +93,22 @@ func gatePersonsOwn(res *check.Result) {
 	if !slices.ContainsFunc(res.Findings, direct) {
 		return
 	}
-	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
-	if err != nil {
-		return
-	}
-	defer tty.Close()
-	if !term.IsTerminal(int(tty.Fd())) || approve.TerminalRefusal(tty, nil) != "" {
+	if !personsTerminal() {
 		return
 	}
 	res.Findings = slices.DeleteFunc(res.Findings, direct)
 	if len(res.Findings) == 0 {
 		res.Verdict = check.Allow
 	}
+}
+
+// personsTerminal reports whether the controlling terminal is a person's:
+// a terminal no guarded process created ([approve.TerminalRefusal]).
+func personsTerminal() bool {
+	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil {
+		return false
+	}
+	defer tty.Close()
+	return term.IsTerminal(int(tty.Fd())) && approve.TerminalRefusal(tty, nil) == ""
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/guardsh/guardsh/config"
 	"github.com/guardsh/guardsh/hooks"
 	"github.com/guardsh/guardsh/internal/atomicfile"
+	"github.com/guardsh/guardsh/internal/suggest"
 )
 
 const setupUsage = `usage: guardsh setup claude|codex|gemini|cursor|copilot [--project] [--uninstall]
@@ -59,8 +60,16 @@ func runSetup(e *env, args []string) int {
 	}
 	p, err := hooks.ParseProtocol(agent)
 	if err != nil {
-		e.errorf("%v", err)
-		e.hint("run 'guardsh setup --help' for the agents guardsh knows")
+		known := make([]string, len(hooks.Protocols))
+		for i, k := range hooks.Protocols {
+			known[i] = string(k)
+		}
+		e.errorf("setup: %s is not an agent guardsh knows; agents: %s", agent, strings.Join(known, ", "))
+		if near := suggest.Closest(strings.ToLower(agent), known); near != "" {
+			e.hint("did you mean 'guardsh setup " + near + "'?")
+		} else {
+			e.hint("run 'guardsh setup --help' for what each agent's hook does")
+		}
 		return exitError
 	}
 	path, err := setupFile(p, *project)

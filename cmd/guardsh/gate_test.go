@@ -372,9 +372,9 @@ func TestApprovalsRevokeTerminal(t *testing.T) {
 	r.ptmx.WriteString("s")
 	r.wait(t)
 	r = startVerb(t, environ, dir, true, "approvals", "clear")
-	r.waitScreen(t, "remove the 1 approvals of this session? [y/N]")
+	r.waitScreen(t, "remove the approval of this session? [y/N]")
 	r.ptmx.WriteString("y")
-	if code := r.wait(t); code != 0 || !strings.Contains(r.stdout.String(), "removed 1 approvals") {
+	if code := r.wait(t); code != 0 || !strings.Contains(r.stdout.String(), "removed 1 approval of this session") {
 		t.Fatalf("clear: exit %d: %s %s", code, &r.stdout, &r.stderr)
 	}
 }

@@ -224,7 +224,7 @@ func (req *Request) fill() {
 		req.TTY = openTTY
 	}
 	if req.Untrusted == nil {
-		req.Untrusted = func(tty *os.File) string { return TerminalRefusal(tty, nil) }
+		req.Untrusted = func(tty *os.File) string { return TerminalRefusal(tty, Guarded(req.StateDir)) }
 	}
 	req.warned = new(bool)
 	req.audited = new(bool)

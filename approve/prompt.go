@@ -355,7 +355,7 @@ func Confirm(ctx context.Context, open func() (*os.File, error), question string
 	if !term.IsTerminal(int(fdOf(tty))) {
 		return false, fmt.Errorf("%w: %s is not a terminal", ErrNoTTY, tty.Name())
 	}
-	if why := TerminalRefusal(tty, nil); why != "" {
+	if why := TerminalRefusal(tty, Guarded(config.StateDir())); why != "" {
 		return false, fmt.Errorf("%w: %s, so a key pressed there could come from a guarded command, not from a person", ErrNoTTY, why)
 	}
 	if timeout <= 0 {

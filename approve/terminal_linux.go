@@ -179,7 +179,7 @@ func guardedAncestry(procs map[int]procStat, pid int, self bool, guarded []Proc)
 				if cur != pid {
 					who = fmt.Sprintf(", which runs under %s (pid %d),", p.comm, cur)
 				}
-				return who + " the process that asked for this approval"
+				return who + " a process that asked guardsh for approval (an agent)"
 			}
 		}
 		if cur != pid || self {
@@ -208,4 +208,10 @@ func environValue(pid int, name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// alive reports whether p still runs (the same process, not a reused id).
+func alive(p Proc) bool {
+	st, ok := readStat(p.PID)
+	return ok && st.start == p.Start
 }

@@ -44,7 +44,7 @@ func TestTerminalRefusal(t *testing.T) {
 	defer tty.Close()
 	self := Requester()[:1]
 	why := TerminalRefusal(tty, self)
-	if !strings.Contains(why, "the process that asked for this approval") || !strings.Contains(why, "/dev/pts/") {
+	if !strings.Contains(why, "a process that asked guardsh for approval") || !strings.Contains(why, "/dev/pts/") {
 		t.Errorf("a pty created by the requester: got %q", why)
 	}
 	why = TerminalRefusal(tty, nil)
@@ -66,5 +66,24 @@ func TestMergeProcs(t *testing.T) {
 	got := mergeProcs(a, []Proc{{PID: 1, Start: 5}, {PID: 1, Start: 6}, {PID: 2, Start: 1}}, 2)
 	if len(got) != 2 || got[1].Start != 6 {
 		t.Errorf("mergeProcs: %+v", got)
+	}
+}
+
+func TestRecordGuarded(t *testing.T) {
+	dir := t.TempDir()
+	self := Requester()[:1]
+	gone := Proc{PID: self[0].PID, Start: self[0].Start + 1} // a reused id
+	if err := RecordGuarded(dir, append(self, gone)); err != nil {
+		t.Fatal(err)
+	}
+	if g := Guarded(dir); len(g) != 1 || g[0] != self[0] {
+		t.Errorf("Guarded: %+v, want only %+v", g, self)
+	}
+	st, _ := os.Stat(guardedFile(dir))
+	if err := RecordGuarded(dir, self); err != nil {
+		t.Fatal(err)
+	}
+	if st2, _ := os.Stat(guardedFile(dir)); !st2.ModTime().Equal(st.ModTime()) {
+		t.Error("a known agent must not rewrite the file")
 	}
 }

@@ -69,7 +69,7 @@ func runApprove(e *env, args []string) int {
 		e.errorf("approving needs a human at a terminal, and %s is not one", tty.Name())
 		return exitError
 	}
-	if why := approve.TerminalRefusal(tty, p.Requester); why != "" {
+	if why := approve.TerminalRefusal(tty, append(p.Requester, approve.Guarded(config.StateDir())...)); why != "" {
 		e.errorf("refused: %s, so the answer could come from the agent itself, not from you", why)
 		e.hint("approve it from a terminal of your own (a new terminal window or tab, or an ssh session), not one the agent started")
 		return exitError

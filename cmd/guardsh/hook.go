@@ -70,6 +70,11 @@ func hookDecide(e *env, p hooks.Protocol, ev *hooks.Event) hooks.Answer {
 	// known (relative names are relative to it).
 	opts.ReadFiles = ev.Dir != ""
 	res := check.Line(ctx, ev.Command, opts)
+	if r := approve.Requester(); len(r) > 1 {
+		// The agent behind this hook: terminals it creates are not a
+		// person's (a failure only loses that knowledge).
+		approve.RecordGuarded(config.StateDir(), r[1:])
+	}
 	req := approve.Request{
 		Front:        "hook:" + string(p),
 		Dir:          ev.Dir,

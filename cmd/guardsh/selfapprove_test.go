@@ -229,8 +229,29 @@ printf 'guardsh approve %s\n' "$code" > a.sh
 		t.Fatal(err)
 	}
 	out, _ := h.run(t, "", nil, "bash", "agent.sh")
-	if !strings.Contains(out, "the process that asked for this approval") {
+	if !strings.Contains(out, "a process that asked guardsh for approval") {
 		t.Errorf("want a refusal naming the requester, got: %s", out)
+	}
+	h.notApproved(t)
+}
+
+// TestSelfApprovalHookAgent: an agent guarded by `guardsh hook` (not by
+// $SHELL mode, so no GUARDSH_GUARDED) runs, through a script file the line
+// check cannot read, guardsh's gate under `script` and answers "a". The hook
+// remembered the agent, so the prompt refuses the pty the agent created and
+// nothing is allowed permanently.
+func TestSelfApprovalHookAgent(t *testing.T) {
+	h := newSAHome(t)
+	if err := os.WriteFile(filepath.Join(h.dir, "agent.sh"), []byte(`
+printf '%s\n' '{"session_id":"s1","cwd":"'"$HOME"'","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"t1"}' | guardsh hook --protocol claude
+printf 'guardsh gate -c "chmod 777 x"\n' > c.sh
+(sleep 1; printf a; sleep 1) | env -u GUARDSH_GUARDED script -qfc 'sh c.sh' /dev/null
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := h.run(t, "", nil, "bash", "agent.sh")
+	if !strings.Contains(out, "a process that asked guardsh for approval") || !strings.Contains(out, "was created by script") {
+		t.Errorf("want the gate's prompt refused on the agent's pty, got: %s", out)
 	}
 	h.notApproved(t)
 }

@@ -62,6 +62,9 @@ var laterCases = []laterCase{
 	{run: ". ./y.sh", check: ". ./y.sh", want: Block, files: map[string]string{"y.sh": "touch MARKER\nrm -rf ~\n"}},
 	{run: "python3 t.py", check: "python3 t.py", want: Block, needs: []string{"python3"},
 		files: map[string]string{"t.py": "import os\nopen('MARKER', 'w')\nos.system('rm -rf ~')\n"}},
+	{check: "bash y.sh", want: Block, files: map[string]string{"y.sh": "echo start\nfi then\nrm -rf ~\n"}},
+	{check: "source y.sh", want: Ask, files: map[string]string{"y.sh": "echo start\nfi then\necho end\n"}},
+	{check: "bash big.sh", want: Ask, files: map[string]string{"big.sh": strings.Repeat("echo hi\n", 140000)}},
 	// §9 pipes into a shell through filters and wrappers.
 	payloaded("echo 'touch MARKER' | head -1 | sh", Block),
 	payloaded("echo 'touch MARKER' | prlimit sh", Block, "prlimit"),

@@ -16,7 +16,7 @@ import (
 // already. It reports whether the file's content was known.
 func (p *parser) runFile(c *Command, label string, w Word, lang Lang, shebang, disk bool) bool {
 	fs := p.vars.files
-	if fs == nil || !w.Static || w.Value == "" || w.Value == "-" || strings.HasPrefix(w.Value, "/dev/") || strings.HasPrefix(w.Value, "/proc/") {
+	if fs == nil || !w.Static || w.Value == "" || w.Value == "-" || strings.HasPrefix(w.Value, "/dev/") || strings.HasPrefix(w.Value, "/proc/") || strings.HasPrefix(w.Value, "/sys/") {
 		return false
 	}
 	name := w.Value
@@ -80,10 +80,10 @@ func (p *parser) runFile(c *Command, label string, w Word, lang Lang, shebang, d
 	}
 	prev := p.script
 	if strings.HasSuffix(s.where, "(on disk)") {
-		p.script = name
+		p.script, p.diskTop = name, true
 	}
 	p.payload(via, s.text, cw, c.Line, false)
-	p.script = prev
+	p.script, p.diskTop = prev, false
 	return true
 }
 
@@ -238,12 +238,12 @@ func (p *parser) runScript(c *Command, label string, s script, lang Lang) {
 	}
 	prev := p.script
 	if strings.HasSuffix(s.where, "(on disk)") {
-		p.script = strings.TrimSuffix(s.where, " (on disk)")
+		p.script, p.diskTop = strings.TrimSuffix(s.where, " (on disk)"), true
 	}
 	p.codeOnStdin = true
 	p.payload(via, s.text, w, c.Line, false)
 	p.codeOnStdin = false
-	p.script = prev
+	p.script, p.diskTop = prev, false
 }
 
 // runPath handles a command whose program the line made: ./x after

@@ -171,6 +171,9 @@ type parser struct {
 	// (python3 tool.py): local dynamic code and computed deletions there
 	// are how programs work.
 	diskCode bool
+	// diskTop is set for the payload that is a script read from disk:
+	// it is parsed statement by statement, as a file given to check.
+	diskTop bool
 	// later are the variables every assignment of the input makes a
 	// temporary name (see laterTemps).
 	later map[string]string
@@ -270,6 +273,21 @@ func (p *parser) payload(carrier string, text string, at Word, line int, remote 
 		c.vars.exported[name] = true
 	}
 	p.childEnv = nil
+	if p.diskTop {
+		// A script on disk: a parse error costs only its statement,
+		// and is reported with the file's name.
+		p.diskTop = false
+		n := len(p.res.Issues)
+		c.parseTop(text)
+		for i := n; i < len(p.res.Issues); i++ {
+			is := &p.res.Issues[i]
+			is.Start, is.End = c.outer[0], c.outer[1]
+			if is.Kind == IssueParse {
+				is.Detail = c.script + ": " + is.Detail
+			}
+		}
+		return
+	}
 	if p.args != nil {
 		// sh -c CODE NAME ARG…: $0 and $1… of the payload.
 		args := p.args

@@ -14,6 +14,7 @@ const (
 	maxNesting      = 1000     // raw bracket nesting before parsing
 	maxCarrierDepth = 8        // sh -c inside eval inside ssh …
 	maxCommands     = 20000    // commands in one input
+	maxSubsts       = 40000    // command substitutions in one input, counted in the raw text
 	maxWords        = 200000   // words of all commands found in one input
 	maxBraceFields  = 4096     // fields from one brace expansion
 	maxVarValue     = 64 << 10 // bytes of a propagated variable value
@@ -69,6 +70,14 @@ func Commands(src string, opts Options) (res *Result) {
 	if len(text) > maxInput {
 		res.Issues = append(res.Issues, Issue{Kind: IssueLimit,
 			Detail: fmt.Sprintf("input is %d bytes, more than the %d guardsh analyses", len(text), maxInput), End: len(text)})
+		rawScan(res, text)
+		return res
+	}
+	if n := strings.Count(text, "`")/2 + strings.Count(text, "$("); n > maxSubsts {
+		// Each substitution is a node of the syntax tree before any
+		// command limit applies: a few MiB of `` would cost hundreds of MB.
+		res.Issues = append(res.Issues, Issue{Kind: IssueLimit,
+			Detail: fmt.Sprintf("%d command substitutions, more than the %d guardsh analyses", n, maxSubsts), End: len(text)})
 		rawScan(res, text)
 		return res
 	}

@@ -405,6 +405,15 @@ func (p *parser) assignValue(a *syntax.Assign) Word {
 // call walks a simple command.
 func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 	start, end := p.span(st.Pos(), st.End())
+	if p.res.words+len(ce.Args) > maxWords && !p.stopped {
+		// Over the word limit before its words are resolved: stop
+		// here, as add would after resolving them all at great cost
+		// (one command of a million words).
+		p.stopped = true
+		p.issue(IssueLimit, "more than 20000 commands, or 200000 words in all, in one input", start, len(p.res.Input))
+		rawScan(p.res, p.res.Input[min(start, len(p.res.Input)):])
+		return nil
+	}
 	cmd := &Command{Start: start, End: end, Line: p.line(st.Pos())}
 	for _, a := range ce.Assigns {
 		p.substs(a.Value, c)

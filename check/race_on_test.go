@@ -1,0 +1,6 @@
+//go:build race
+
+package check
+
+// raceOn is set when the race detector is on: wall-clock bounds do not hold.
+const raceOn = true

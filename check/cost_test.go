@@ -116,7 +116,7 @@ func TestEmptyBackticksInBash(t *testing.T) {
 
 // TestAnalysedNearLimit: inputs just under the analysis limit, which are
 // parsed, stop at the word and substitution limits before the cost grows
-// (one command of a million words took 1.9 GB; 3.9 MiB of `` 362 MB).
+// (one command of a million words took 1.9 GB; 3.9 MiB of “ 362 MB).
 func TestAnalysedNearLimit(t *testing.T) {
 	n := 3900 << 10
 	if raceOn {

@@ -158,6 +158,11 @@ type Command struct {
 	// Outer is the command this one was unwrapped from as its inner
 	// command (sudo, env, find -exec …), or nil.
 	Outer *Command
+	// Made, when not nil, holds the paths (as written, and their last
+	// component) that an ln, mv, cp or install earlier in the same input
+	// creates: a name the line made may be a symlink to anywhere, whatever
+	// the disk says now.
+	Made map[string]bool
 	// Wrapper is set for commands that run another command given as
 	// arguments (sudo, env, xargs, …); the wrapped command is listed too.
 	Wrapper bool
@@ -265,6 +270,9 @@ type Result struct {
 	Incomplete bool
 	// words counts the words of every command found, for the limit.
 	words int
+	// made are the paths that ln, mv, cp or install create earlier in the
+	// input (see Command.Made).
+	made map[string]bool
 }
 
 func isDigits(s string) bool {

@@ -705,6 +705,27 @@ func (p *parser) add(cmd *Command) {
 		return
 	}
 	p.res.Commands = append(p.res.Commands, cmd)
+	p.recordMade(cmd)
+}
+
+// recordMade notes the destination of ln, mv, cp and install, and gives
+// every command the set of paths made so far (Command.Made).
+func (p *parser) recordMade(cmd *Command) {
+	switch path.Base(cmd.Name()) {
+	case "ln", "mv", "cp", "install", "link":
+		if p.res.made == nil {
+			p.res.made = map[string]bool{}
+		}
+		for i, w := range cmd.Args[1:] {
+			if strings.HasPrefix(w.Value, "-") && i+1 < len(cmd.Args)-1 {
+				continue
+			}
+			v := strings.TrimSuffix(w.Value, "/")
+			p.res.made[v] = true
+			p.res.made[path.Base(v)] = true
+		}
+	}
+	cmd.Made = p.res.made
 }
 
 // stdinOf returns the static text fed to a command's standard input, from

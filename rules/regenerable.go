@@ -99,7 +99,7 @@ func regenerable(c *parse.Command, p string) bool {
 			}
 			continue
 		}
-		if symlinkOut(dir, comps[:k+1]) {
+		if symlinkOut(dir, comps[:k+1]) || madeByLine(c, comps[:k+1]) {
 			return false
 		}
 		return true
@@ -277,6 +277,21 @@ func findOf(c *parse.Command) *parse.Command {
 func isSystemCache(dir string) bool {
 	for _, pre := range systemCaches {
 		if strings.HasPrefix(dir, pre) {
+			return true
+		}
+	}
+	return false
+}
+
+// madeByLine reports whether one of the path's components up to the
+// regenerable one is a name an ln, mv, cp or install of the same input
+// creates: ln -s / node_modules; rm -rf node_modules/ deletes /.
+func madeByLine(c *parse.Command, comps []string) bool {
+	if c.Made == nil {
+		return false
+	}
+	for i := range comps {
+		if c.Made[strings.Join(comps[:i+1], "/")] || c.Made["./"+strings.Join(comps[:i+1], "/")] || c.Made[comps[i]] {
 			return true
 		}
 	}

@@ -41,21 +41,18 @@ func RecordGuarded(stateDir string, procs []Proc) error {
 	})
 }
 
-// Guarded returns the agent processes remembered by [RecordGuarded] that
-// still run.
+// Guarded returns the agent processes remembered by [RecordGuarded]. Some
+// may have ended: a process is matched by its id and start time, so an
+// ended one matches nothing (they are dropped when the file is next
+// written).
 func Guarded(stateDir string) []Proc {
 	b, err := os.ReadFile(guardedFile(stateDir))
 	if err != nil || len(b) > 1<<20 {
 		return nil
 	}
-	var list, out []Proc
+	var list []Proc
 	if json.Unmarshal(b, &list) != nil {
 		return nil
 	}
-	for _, p := range list {
-		if alive(p) {
-			out = append(out, p)
-		}
-	}
-	return out
+	return list
 }

@@ -76,11 +76,22 @@ func TestRecordGuarded(t *testing.T) {
 	if err := RecordGuarded(dir, append(self, gone)); err != nil {
 		t.Fatal(err)
 	}
-	if g := Guarded(dir); len(g) != 1 || g[0] != self[0] {
-		t.Errorf("Guarded: %+v, want only %+v", g, self)
+	if g := Guarded(dir); len(g) != 2 || g[0] != self[0] {
+		t.Errorf("Guarded: %+v, want %+v first", g, self)
+	}
+	// The next write drops the process that is gone.
+	other := Proc{PID: os.Getppid()}
+	if st, ok := readStat(other.PID); ok {
+		other.Start = st.start
+	}
+	if err := RecordGuarded(dir, []Proc{other}); err != nil {
+		t.Fatal(err)
+	}
+	if g := Guarded(dir); len(g) != 2 || g[0] != self[0] || g[1] != other {
+		t.Errorf("Guarded after a write: %+v, want %+v and %+v", g, self[0], other)
 	}
 	st, _ := os.Stat(guardedFile(dir))
-	if err := RecordGuarded(dir, self); err != nil {
+	if err := RecordGuarded(dir, []Proc{other}); err != nil {
 		t.Fatal(err)
 	}
 	if st2, _ := os.Stat(guardedFile(dir)); !st2.ModTime().Equal(st.ModTime()) {

@@ -71,9 +71,11 @@ func hookDecide(e *env, p hooks.Protocol, ev *hooks.Event) hooks.Answer {
 	opts.ReadFiles = ev.Dir != ""
 	res := check.Line(ctx, ev.Command, opts)
 	if r := approve.Requester(); len(r) > 1 {
-		// The agent behind this hook: terminals it creates are not a
-		// person's (a failure only loses that knowledge).
-		approve.RecordGuarded(config.StateDir(), r[1:])
+		// The agent behind this hook, the farthest of its requester
+		// chain (the nearer ones, such as the sh -c an agent runs each
+		// hook in, are new every call): terminals it creates are not a
+		// person's. A failure only loses that knowledge.
+		approve.RecordGuarded(config.StateDir(), r[len(r)-1:])
 	}
 	req := approve.Request{
 		Front:        "hook:" + string(p),

@@ -10,12 +10,24 @@ import "strings"
 // Text inside quotes is left alone. The result is for analysis only: it
 // runs the same commands, not necessarily with the same logic.
 func fishToBash(src string) string {
-	var out strings.Builder
+	s, _ := fishToBashMap(src)
+	return s
+}
+
+// fishToBashMap is [fishToBash] with the way back: at[k] is the offset in
+// src of byte k of the rewrite (text guardsh wrote in, such as "then" or
+// "$(", is at the offset of the fish word or separator it stands for), and
+// at[len(rewrite)] is len(src). Findings then point at the fish command
+// itself, not the whole line.
+func fishToBashMap(src string) (string, []int) {
+	var out fishWriter
+	out.at = make([]int, 0, len(src)+16)
 	var stack []string // what each open block's "end" becomes
 	pending := ""      // "then" or "do", written at the end of the statement
 	atCmd := true      // at command position
 	opened := false    // a { was just written
 	for i := 0; i < len(src); {
+		out.pos = i
 		c := src[i]
 		switch {
 		case c == '\'' || c == '"':
@@ -27,11 +39,11 @@ func fishToBash(src string) string {
 				j++
 			}
 			j = min(j+1, len(src))
-			out.WriteString(src[i:j])
+			out.copy(src, i, j)
 			i, atCmd = j, false
 			continue
 		case c == '\\' && i+1 < len(src):
-			out.WriteString(src[i : i+2])
+			out.copy(src, i, i+2)
 			i += 2
 			atCmd = false
 			continue
@@ -88,7 +100,7 @@ func fishToBash(src string) string {
 		}
 		word := src[i:j]
 		if !atCmd {
-			out.WriteString(word)
+			out.copy(src, i, j)
 			i = j
 			continue
 		}
@@ -149,17 +161,53 @@ func fishToBash(src string) string {
 				out.WriteString(stack[n-1])
 				stack = stack[:n-1]
 			} else {
-				out.WriteString(word)
+				out.copy(src, i, j)
 			}
 		default:
-			out.WriteString(word)
+			out.copy(src, i, j)
 		}
 		i = j
 		opened = word == "begin" || word == "function" || word == "else"
 		atCmd = word == "not" || word == "begin" || word == "else" || word == "command" || word == "builtin" || word == "exec"
 	}
 	if pending != "" {
+		out.pos = len(src)
 		out.WriteString("; " + pending)
 	}
-	return out.String()
+	return out.String(), append(out.at, len(src))
+}
+
+// fishWriter builds the rewrite and, for each byte written, the offset in
+// the fish source it came from: copied text maps byte for byte from pos,
+// written-in text maps to pos.
+type fishWriter struct {
+	strings.Builder
+	at  []int
+	pos int // the source offset of what is written next
+	// copying is set while the text written next is a copy of the source
+	// from pos on.
+	copying bool
+}
+
+func (w *fishWriter) WriteString(s string) (int, error) {
+	for k := range len(s) {
+		if w.copying {
+			w.at = append(w.at, w.pos+k)
+		} else {
+			w.at = append(w.at, w.pos)
+		}
+	}
+	return w.Builder.WriteString(s)
+}
+
+func (w *fishWriter) WriteByte(c byte) error {
+	w.at = append(w.at, w.pos)
+	return w.Builder.WriteByte(c)
+}
+
+// copy writes src[i:j], a verbatim part of the source.
+func (w *fishWriter) copy(src string, i, j int) {
+	w.pos, w.copying = i, true
+	w.WriteString(src[i:j])
+	w.copying = false
 }

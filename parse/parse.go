@@ -2,6 +2,7 @@ package parse
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -91,10 +92,10 @@ func Commands(src string, opts Options) (res *Result) {
 	p.vars.files = newFiles(opts)
 	p.setCwd(startDir(opts.Dir))
 	if opts.Shell == "fish" {
-		// Parsed as bash after a rewrite; positions then refer to the
-		// rewritten text, so every command spans the whole input.
-		p.src = fishToBash(text)
-		p.outer, p.outerLine = &[2]int{0, len(text)}, 1
+		// Parsed as bash after a rewrite; fishAt maps positions in the
+		// rewrite back to the fish text.
+		p.src, p.fishAt = fishToBashMap(text)
+		p.fishLines = lineStarts(text)
 		p.fishSrc = true
 	}
 	if p.fishSrc {
@@ -149,6 +150,11 @@ type parser struct {
 	inWrapDir bool
 	// fish is set when the input was fish, rewritten for the parser.
 	fishSrc bool
+	// fishAt maps offsets in the rewritten fish input (src) to offsets in
+	// the fish text, and fishLines are where the fish text's lines start;
+	// nil for other input and for nested payloads.
+	fishAt    []int
+	fishLines []int
 	// alt is set while resolving a command's words when one of them has a
 	// second reading (${x:-/} with x unset); altWords collects the argv of
 	// that reading.
@@ -199,6 +205,8 @@ func (p *parser) parse(text string) bool {
 		start, end := 0, len(text)
 		if p.outer != nil {
 			start, end = p.outer[0], p.outer[1]
+		} else if p.fishAt != nil {
+			end = len(p.res.Input)
 		}
 		if p.lenient || p.script != "" {
 			// Lenient text, or a script on disk that bash cannot parse
@@ -320,14 +328,38 @@ func (p *parser) span(pos, end syntax.Pos) (int, int) {
 	if p.outer != nil {
 		return p.outer[0], p.outer[1]
 	}
+	if p.fishAt != nil {
+		return p.fishOffset(int(pos.Offset())), p.fishOffset(int(end.Offset()))
+	}
 	return int(pos.Offset()), int(end.Offset())
+}
+
+// fishOffset maps offset o of the rewritten fish input to the fish text.
+func (p *parser) fishOffset(o int) int {
+	return p.fishAt[max(0, min(o, len(p.fishAt)-1))]
 }
 
 func (p *parser) line(pos syntax.Pos) int {
 	if p.outer != nil {
 		return p.outerLine
 	}
+	if p.fishAt != nil {
+		o := p.fishOffset(int(pos.Offset()))
+		n, _ := slices.BinarySearch(p.fishLines, o+1)
+		return n
+	}
 	return int(pos.Line())
+}
+
+// lineStarts returns the offset where each line of text starts.
+func lineStarts(text string) []int {
+	starts := []int{0}
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
 }
 
 // text returns the source text of a node.

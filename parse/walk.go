@@ -163,7 +163,7 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		}
 		if strings.Contains(name, "guardsh") {
 			// Redefining the hook's own functions switches it off.
-			start, end := p.span(st.Pos(), st.End())
+			start, end := p.span(st.Pos(), p.stmtEnd(st))
 			fc := cmdAt(start, end, p.line(st.Pos()), p.via)
 			fc.Args = []Word{{Value: "unset", Static: true, Start: start, End: end}, {Value: "-f", Static: true}, {Value: name, Static: true}}
 			p.add(fc)
@@ -244,7 +244,8 @@ func (p *parser) pipeline(bc *syntax.BinaryCmd, c ctx) {
 			// A compound stage (a subshell, a loop): keep a placeholder
 			// so the next stage knows it reads from something, with
 			// what its commands print, when known.
-			ph := &Command{Args: []Word{{Value: "(…)"}}, Start: int(st.Pos().Offset()), End: int(st.End().Offset())}
+			ph := &Command{Args: []Word{{Value: "(…)"}}}
+			ph.Start, ph.End = p.span(st.Pos(), p.stmtEnd(st))
 			ph.groupOut, ph.groupKnown = p.groupOutput(st, p.res.Commands[min(before, len(p.res.Commands)):], sc.stdinFrom, sc.subst)
 			prev = ph
 		}
@@ -336,7 +337,7 @@ func (p *parser) heredoc(w *syntax.Word) (string, bool) {
 // decl handles export, declare, local, readonly and typeset: they assign
 // variables, and are listed as commands for the rules.
 func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
-	start, end := p.span(st.Pos(), st.End())
+	start, end := p.span(st.Pos(), p.stmtEnd(st))
 	cmd := &Command{Start: start, End: end, Line: p.line(st.Pos())}
 	cmd.Args = append(cmd.Args, Word{Value: dc.Variant.Value, Static: true, Start: start, End: start + len(dc.Variant.Value)})
 	for _, a := range dc.Args {
@@ -404,7 +405,7 @@ func (p *parser) assignValue(a *syntax.Assign) Word {
 
 // call walks a simple command.
 func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
-	start, end := p.span(st.Pos(), st.End())
+	start, end := p.span(st.Pos(), p.stmtEnd(st))
 	if p.res.words+len(ce.Args) > maxWords && !p.stopped {
 		// Over the word limit before its words are resolved: stop
 		// here, as add would after resolving them all at great cost
@@ -687,7 +688,7 @@ func (p *parser) compoundWrites(st *syntax.Stmt, rds []Redirect, c ctx) {
 	if len(w) == 0 {
 		return
 	}
-	start, end := p.span(st.Pos(), st.End())
+	start, end := p.span(st.Pos(), p.stmtEnd(st))
 	p.add(&Command{Redirs: w, Start: start, End: end, Line: p.line(st.Pos()), Via: p.via, Remote: p.remote,
 		Background: c.background, Subst: c.subst, Deferred: p.deferred, Contained: p.contained, Dir: p.cwd})
 }
@@ -1058,4 +1059,26 @@ func readLoop(w *syntax.WhileClause, rds []Redirect) (string, []string) {
 		}
 	}
 	return "", nil
+}
+
+// stmtEnd is where a statement's own text ends: after its command and
+// redirections, before the ; and blanks that separate it from the next. A &
+// stays: it says how the command runs.
+func (p *parser) stmtEnd(st *syntax.Stmt) syntax.Pos {
+	if st.Background || st.Coprocess || st.Disown {
+		return st.End()
+	}
+	var end syntax.Pos
+	if st.Cmd != nil {
+		end = st.Cmd.End()
+	}
+	for _, r := range st.Redirs {
+		if e := r.End(); !end.IsValid() || e.After(end) {
+			end = e
+		}
+	}
+	if !end.IsValid() {
+		return st.End()
+	}
+	return end
 }

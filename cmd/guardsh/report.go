@@ -93,35 +93,148 @@ func writeText(w io.Writer, res *check.Result, color bool) {
 	if res.Verdict == check.Block {
 		verdictColor = red
 	}
-	if res.File == "" {
-		fmt.Fprintf(w, "%s %s\n", paint(color, bold+verdictColor, string(res.Verdict)), oneLine(res.Command))
-	}
-	for _, f := range res.Findings {
-		tierColor := yellow
-		mark := "!"
-		if f.Tier == rules.Hardline {
-			tierColor, mark = red, "✗"
-		}
-		if res.File != "" {
+	if res.File != "" {
+		for _, f := range res.Findings {
+			tierColor := yellow
+			if f.Tier == rules.Hardline {
+				tierColor = red
+			}
 			fmt.Fprintf(w, "%s:%d: %s %s\n", res.File, f.Line, paint(color, bold+tierColor, verdictOf(f)), oneLine(f.Text))
-		} else {
-			line, col, n := markSpan(res.Command, f.Start, f.End)
-			fmt.Fprintf(w, "  %s\n  %s%s\n", line, strings.Repeat(" ", col), paint(color, tierColor, strings.Repeat("^", max(1, n))))
+			writeFinding(w, f, nil, color)
 		}
-		fmt.Fprintf(w, "  %s %s (%s): %s\n", paint(color, tierColor, mark), paint(color, bold, f.Rule), f.Tier, f.Title)
-		fmt.Fprintf(w, "    %s\n", f.Reason)
-		if f.Suggest != "" {
-			fmt.Fprintf(w, "    instead: %s\n", f.Suggest)
+	} else {
+		verdict := string(res.Verdict)
+		shown := oneLine(res.Command)
+		fmt.Fprintf(w, "%s %s\n", paint(color, bold+verdictColor, verdict), shown)
+		groups := spanGroups(res.Findings)
+		// A command the verdict line shows whole is marked there, every
+		// span on one line, and each span's findings follow its text.
+		// Otherwise each span gets its line and its marks.
+		under := shown == res.Command
+		if under {
+			marks := []rune(strings.Repeat(" ", utf8.RuneCountInString(verdict)+1+utf8.RuneCountInString(shown)))
+			for _, g := range groups {
+				_, col, n := markSpan(res.Command, g[0].f.Start, g[0].f.End)
+				for k := range max(1, n) {
+					if i := utf8.RuneCountInString(verdict) + 1 + col + k; i < len(marks) {
+						marks[i] = '^'
+					}
+				}
+			}
+			fmt.Fprintln(w, paint(color, verdictColor, strings.TrimRight(string(marks), " ")))
 		}
-		if len(f.Via) > 0 {
-			fmt.Fprintf(w, "    via: %s\n", strings.Join(f.Via, " → "))
-		}
-		if f.Source == "tirith" {
-			fmt.Fprintf(w, "    source: tirith\n")
+		for _, g := range groups {
+			f0 := g[0].f
+			tierColor := yellow
+			for _, m := range g {
+				if m.f.Tier == rules.Hardline {
+					tierColor = red
+				}
+			}
+			switch {
+			case under && len(groups) > 1:
+				fmt.Fprintf(w, "  %s\n", paint(color, bold, "at: "+oneLine(spanText(res.Command, f0.Start, f0.End))))
+			case !under:
+				line, col, n := markSpan(res.Command, f0.Start, f0.End)
+				fmt.Fprintf(w, "  %s\n  %s%s\n", line, strings.Repeat(" ", col), paint(color, tierColor, strings.Repeat("^", max(1, n))))
+			}
+			for _, m := range g {
+				writeFinding(w, m.f, m.also, color)
+			}
 		}
 	}
 	if res.Tirith != nil && res.Tirith.Error != "" {
 		fmt.Fprintf(w, "  %s\n", paint(color, dim, "tirith: "+res.Tirith.Error))
+	}
+}
+
+// spanText is text[start:end], clamped to text.
+func spanText(text string, start, end int) string {
+	start = max(0, min(start, len(text)))
+	return text[start:max(start, min(end, len(text)))]
+}
+
+// A shownFinding is a finding of the text report with the tirith findings
+// on the same text merged into it.
+type shownFinding struct {
+	f    rules.Finding
+	also []rules.Finding
+}
+
+// spanGroups groups findings by the span they mark, in the order of their
+// first finding, so a span shared by several findings is shown once; in a
+// group, a tirith finding goes into a guardsh finding of the same text
+// (shown as one block that names both), unless it is worse.
+func spanGroups(fs []rules.Finding) [][]shownFinding {
+	var groups [][]shownFinding
+	at := map[[2]int]int{}
+	for _, f := range fs {
+		k := [2]int{f.Start, f.End}
+		i, ok := at[k]
+		if !ok {
+			i = len(groups)
+			at[k] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], shownFinding{f: f})
+	}
+	for gi, g := range groups {
+		host := -1
+		for i, m := range g {
+			if m.f.Source != "tirith" && (host < 0 || m.f.Tier == rules.Hardline && g[host].f.Tier != rules.Hardline) {
+				host = i
+			}
+		}
+		if host < 0 {
+			continue
+		}
+		merged := func(i int) bool {
+			m := g[i].f
+			return m.Source == "tirith" && i != host && (m.Tier != rules.Hardline || g[host].f.Tier == rules.Hardline)
+		}
+		for i := range g {
+			if merged(i) {
+				g[host].also = append(g[host].also, g[i].f)
+			}
+		}
+		var kept []shownFinding
+		for i := range g {
+			if !merged(i) {
+				kept = append(kept, g[i])
+			}
+		}
+		groups[gi] = kept
+	}
+	return groups
+}
+
+// writeFinding writes one finding's block: its rule, tier and title, why,
+// what to do instead and its carrier chain; tirith findings on the same
+// text (also) are named on one line.
+func writeFinding(w io.Writer, f rules.Finding, also []rules.Finding, color bool) {
+	tierColor := yellow
+	mark := "!"
+	if f.Tier == rules.Hardline {
+		tierColor, mark = red, "✗"
+	}
+	tier := f.Tier.String()
+	if f.Source == "tirith" {
+		tier += ", tirith"
+	}
+	fmt.Fprintf(w, "  %s %s (%s): %s\n", paint(color, tierColor, mark), paint(color, bold, f.Rule), tier, f.Title)
+	fmt.Fprintf(w, "    %s\n", f.Reason)
+	if f.Suggest != "" {
+		fmt.Fprintf(w, "    instead: %s\n", f.Suggest)
+	}
+	if len(f.Via) > 0 {
+		fmt.Fprintf(w, "    via: %s\n", strings.Join(f.Via, " → "))
+	}
+	if len(also) > 0 {
+		var names []string
+		for _, t := range also {
+			names = append(names, t.Rule+" ("+t.Title+")")
+		}
+		fmt.Fprintf(w, "    tirith agrees: %s\n", strings.Join(names, ", "))
 	}
 }
 

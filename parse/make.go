@@ -3,6 +3,7 @@ package parse
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // make checks the recipes make runs from a makefile guardsh can read: one
@@ -76,7 +77,7 @@ func (p *parser) make(c *Command, name string, args []Word) {
 	}
 }
 
-var makeVar = regexp.MustCompile(`\$\(([A-Za-z_][A-Za-z0-9_]*)\)`)
+var makeVar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\(([A-Za-z_][A-Za-z0-9_]*)\)`) })
 
 // makeRecipes returns the shell commands of a makefile's recipes (lines
 // that start with a tab, without their @, - and + prefixes) and of its
@@ -123,6 +124,6 @@ func makeRecipes(text string) []string {
 }
 
 func makeShell(s string) string {
-	s = makeVar.ReplaceAllString(s, "$${$1}")
+	s = makeVar().ReplaceAllString(s, "$${$1}")
 	return strings.ReplaceAll(s, "$$", "$")
 }

@@ -4,6 +4,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/guardsh/guardsh/parse"
 )
@@ -84,7 +85,7 @@ func isGuardshName(name string) bool {
 
 // codeLike matches what `guardsh approve` takes: a pending code in any case,
 // with dashes or spaces.
-var codeLike = regexp.MustCompile(`^[A-HJ-NP-Za-hj-kmnp-z2-9]{6}$`)
+var codeLike = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-HJ-NP-Za-hj-kmnp-z2-9]{6}$`) })
 
 // guardshPolicy reports whether c runs one of guardsh's policy verbs, by its
 // name (any path whose base is guardsh), by a computed name ($(which
@@ -105,7 +106,7 @@ func guardshPolicy(c *parse.Command) bool {
 	}
 	if !named {
 		// A copy of guardsh under another name: approve CODE, gate -c.
-		if len(c.Args) == 3 && c.Args[1].Value == "approve" && codeLike.MatchString(strings.NewReplacer("-", "", " ", "").Replace(c.Args[2].Value)) {
+		if len(c.Args) == 3 && c.Args[1].Value == "approve" && codeLike().MatchString(strings.NewReplacer("-", "", " ", "").Replace(c.Args[2].Value)) {
 			return true
 		}
 		return len(c.Args) > 3 && c.Args[1].Value == "gate" && (c.Args[2].Value == "-c" || c.Args[2].Value == "--shell" || c.Args[2].Value == "--front")
@@ -270,7 +271,7 @@ func argsHave(c *parse.Command, s string) bool {
 
 // codeVerb matches code that names guardsh and one of its policy verbs
 // close by: "guardsh", ["approve", code].
-var codeVerb = regexp.MustCompile(`guardsh\b.{0,40}?\b(approve|approvals|gate)\b`)
+var codeVerb = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`guardsh\b.{0,40}?\b(approve|approvals|gate)\b`) })
 
 // editors are programs whose commands (-c, +CMD, --eval) run shell commands
 // or open a terminal.
@@ -284,7 +285,7 @@ func codeSelfApproval(r *parse.Result, c *parse.Command) (found, pty bool) {
 		return false, false
 	}
 	code := codeOf(r, c)
-	if !strings.Contains(code, "guardsh") || !codeVerb.MatchString(code) {
+	if !strings.Contains(code, "guardsh") || !codeVerb().MatchString(code) {
 		return false, false
 	}
 	if editors[c.Name()] {
@@ -426,12 +427,14 @@ func injectorArgs(name string, argv []string) bool {
 	return false
 }
 
-var ttyPath = regexp.MustCompile(`^/dev/(pts/[0-9]+|tty[0-9]+|ttyS[0-9]+|console|vcs[a-z]*[0-9]*)$|^/proc/[0-9]+/fd/[0-2]$`)
+var ttyPath = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^/dev/(pts/[0-9]+|tty[0-9]+|ttyS[0-9]+|console|vcs[a-z]*[0-9]*)$|^/proc/[0-9]+/fd/[0-2]$`)
+})
 
 // otherTerminal reports a terminal device other than the caller's own
 // /dev/tty.
 func otherTerminal(p string) bool {
-	return ttyPath.MatchString(path.Clean(p))
+	return ttyPath().MatchString(path.Clean(p))
 }
 
 // injectsTIOCSTI finds interpreter code that pushes keys into a terminal's
@@ -457,7 +460,9 @@ func injectsTIOCSTI(r *parse.Result) []hit {
 // envCode matches interpreter code that sets a GUARDSH_* variable:
 // os.environ["GUARDSH_YOLO"] = "1", env={"GUARDSH_YOLO": "1"},
 // putenv("GUARDSH_…"), process.env.GUARDSH_YOLO = 1, $ENV{GUARDSH_YOLO} = 1.
-var envCode = regexp.MustCompile(`GUARDSH_\w*['"]?\s*[\]}]?\s*(?:=[^=]|:|,|=>)|(?:putenv|setenv|unsetenv|pop|del|delete|Remove-Item|unset)\W{1,12}(?:env:)?GUARDSH_`)
+var envCode = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`GUARDSH_\w*['"]?\s*[\]}]?\s*(?:=[^=]|:|,|=>)|(?:putenv|setenv|unsetenv|pop|del|delete|Remove-Item|unset)\W{1,12}(?:env:)?GUARDSH_`)
+})
 
 // tampersEnvCode is the interpreter part of guardsh-tamper's environment
 // checks.
@@ -474,7 +479,7 @@ func tampersEnvCode(r *parse.Result) []hit {
 		if start > end {
 			continue
 		}
-		if envCode.MatchString(codeOf(r, c)) {
+		if envCode().MatchString(codeOf(r, c)) {
 			out = append(out, hit{start: start, end: end})
 		}
 	}

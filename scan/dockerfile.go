@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -27,7 +28,7 @@ func Dockerfile(text string) []Snippet {
 	i := 0
 	// Parser directives: only before anything else.
 	for ; i < len(lines); i++ {
-		m := directive.FindStringSubmatch(lines[i])
+		m := directive().FindStringSubmatch(lines[i])
 		if m == nil {
 			break
 		}
@@ -155,8 +156,8 @@ func Dockerfile(text string) []Snippet {
 }
 
 var (
-	directive = regexp.MustCompile(`^#\s*([a-zA-Z]+)\s*=\s*(\S+)\s*$`)
-	heredoc   = regexp.MustCompile(`<<(-?)\s*(["']?)([A-Za-z_][A-Za-z0-9_]*)["']?`)
+	directive = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^#\s*([a-zA-Z]+)\s*=\s*(\S+)\s*$`) })
+	heredoc   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<<(-?)\s*(["']?)([A-Za-z_][A-Za-z0-9_]*)["']?`) })
 )
 
 // heredocs returns the heredoc markers of a RUN command (<<EOF, <<-'EOF'),
@@ -164,7 +165,7 @@ var (
 // delimiter; a << inside a word or a here-string <<< is none.
 func heredocs(body string, after []string) [][]string {
 	var out [][]string
-	for _, ix := range heredoc.FindAllStringSubmatchIndex(body, -1) {
+	for _, ix := range heredoc().FindAllStringSubmatchIndex(body, -1) {
 		if ix[0] > 0 && body[ix[0]-1] == '<' || ix[0]+2 < len(body) && body[ix[0]+2] == '<' {
 			continue
 		}

@@ -3,6 +3,7 @@ package scan
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/guardsh/guardsh/rules"
 )
@@ -37,14 +38,16 @@ type Injection struct {
 const Placeholder = "GITHUB_EXPR"
 
 var (
-	expr = regexp.MustCompile(`\$\{\{[^}]*\}\}`)
+	expr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{\{[^}]*\}\}`) })
 	// untrusted are the contexts an outsider writes: GitHub's hardening
 	// guide's list, as actionlint checks it.
-	untrusted = regexp.MustCompile(`github\.event\.(issue\.(title|body)|pull_request\.(title|body|head\.(ref|label|repo\.default_branch))|` +
-		`comment\.body|review\.body|review_comment\.body|discussion\.(title|body)|pages\.[^ }]*\.page_name|` +
-		`commits\.[^ }]*\.(message|author\.(email|name))|head_commit\.(message|author\.(email|name))|` +
-		`workflow_run\.(head_branch|head_commit\.(message|author\.(email|name))|display_title|pull_requests\.[^ }]*\.head\.ref))|` +
-		`github\.head_ref|inputs\.[A-Za-z0-9_-]+`)
+	untrusted = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`github\.event\.(issue\.(title|body)|pull_request\.(title|body|head\.(ref|label|repo\.default_branch))|` +
+			`comment\.body|review\.body|review_comment\.body|discussion\.(title|body)|pages\.[^ }]*\.page_name|` +
+			`commits\.[^ }]*\.(message|author\.(email|name))|head_commit\.(message|author\.(email|name))|` +
+			`workflow_run\.(head_branch|head_commit\.(message|author\.(email|name))|display_title|pull_requests\.[^ }]*\.head\.ref))|` +
+			`github\.head_ref|inputs\.[A-Za-z0-9_-]+`)
+	})
 )
 
 // Workflow returns the run: steps of a GitHub Actions workflow and the
@@ -113,13 +116,13 @@ func Workflow(text string) ([]Snippet, []Injection) {
 		}
 		s := b.snippet("")
 		// Script injection, then the placeholder.
-		for _, m := range expr.FindAllStringIndex(s.Text, -1) {
+		for _, m := range expr().FindAllStringIndex(s.Text, -1) {
 			e := s.Text[m[0]:m[1]]
-			if untrusted.MatchString(e) {
+			if untrusted().MatchString(e) {
 				inj = append(inj, Injection{Line: s.Line(m[0]), Expr: e})
 			}
 		}
-		s.Text = expr.ReplaceAllStringFunc(s.Text, func(e string) string {
+		s.Text = expr().ReplaceAllStringFunc(s.Text, func(e string) string {
 			// Keep the length, so offsets still map to lines.
 			return Placeholder + strings.Repeat("_", max(0, len(e)-len(Placeholder)))[:max(0, len(e)-len(Placeholder))]
 		})

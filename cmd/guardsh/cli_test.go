@@ -112,7 +112,7 @@ func TestCompletionInShells(t *testing.T) {
 		setup string
 	}{
 		{"bash", []string{"bash", "--norc", "--noprofile", "-i"}, `source <(guardsh completion bash)`},
-		{"zsh", []string{"zsh", "-f", "-i"}, `autoload -Uz compinit && compinit -u && source <(guardsh completion zsh)`},
+		{"zsh", []string{"zsh", "-f", "-i"}, `autoload -Uz compinit && compinit -u -D && source <(guardsh completion zsh)`},
 	} {
 		t.Run(sh.name, func(t *testing.T) {
 			if _, err := exec.LookPath(sh.name); err != nil {
@@ -131,7 +131,12 @@ func TestCompletionInShells(t *testing.T) {
 			env := []string{"HOME=" + dir, "PATH=" + filepath.Join(dir, "bin") + ":/usr/bin:/bin", "TERM=xterm", "PS1=READY$ ", "PROMPT=READY$ ",
 				"XDG_CONFIG_HOME=" + filepath.Join(dir, "c"), "XDG_STATE_HOME=" + filepath.Join(dir, "s"), "GUARDSH_TIRITH=off"}
 			tmux(append([]string{"new-session", "-d", "-x", "120", "-y", "30", "-c", dir, "--", "env", "-i"}, append(env, sh.argv...)...)...)
-			t.Cleanup(func() { tmux("kill-server") })
+			t.Cleanup(func() {
+				// Let the shell go before the temp dir is removed: zsh
+				// may still be writing its .zcompdump there.
+				tmux("kill-server")
+				time.Sleep(300 * time.Millisecond)
+			})
 			wait := func(re string) string {
 				rx := regexp.MustCompile(re)
 				for deadline := time.Now().Add(30 * time.Second); ; {

@@ -23,8 +23,9 @@ var (
 	cliBinErr  error
 )
 
-// cliBinary builds guardsh once for the tests that need a real binary on
-// PATH (completion in a real shell, a real terminal).
+// cliBinary builds guardsh once, alone in a directory of its own, for the
+// tests that need a real binary on PATH (completion in a real shell, a real
+// terminal, self-approval through a pty).
 func cliBinary(t *testing.T) string {
 	t.Helper()
 	cliBinOnce.Do(func() {
@@ -34,7 +35,9 @@ func cliBinary(t *testing.T) string {
 			return
 		}
 		cliBin = filepath.Join(dir, "guardsh")
-		out, err := exec.Command("go", "build", "-o", cliBin, ".").CombinedOutput()
+		cmd := exec.Command("go", "build", "-o", cliBin, ".")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		out, err := cmd.CombinedOutput()
 		if err != nil {
 			cliBinErr = fmt.Errorf("go build: %v\n%s", err, out)
 		}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,39 +21,9 @@ import (
 // way a person approves from a terminal of their own still works. Each runs
 // with a throwaway HOME.
 
-var (
-	saOnce sync.Once
-	saBin  string
-	saErr  error
-)
-
-// saGuardsh builds guardsh once, into a directory that holds nothing else,
-// so that PATH can start with it.
-func saGuardsh(t *testing.T) string {
-	t.Helper()
-	saOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "guardsh-selfapprove-bin")
-		if err != nil {
-			saErr = err
-			return
-		}
-		saBin = filepath.Join(dir, "guardsh")
-		cmd := exec.Command("go", "build", "-o", saBin, ".")
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			saErr = errors.New(string(out))
-		}
-	})
-	if saErr != nil {
-		t.Fatalf("cannot build guardsh: %v", saErr)
-	}
-	for _, tool := range []string{"script", "python3", "bash"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Fatalf("%s is needed for the pty tests: %v", tool, err)
-		}
-	}
-	return saBin
-}
+// saGuardsh is the guardsh binary built once for the CLI tests (see
+// cliBinary), alone in its directory, so that PATH can start with it.
+func saGuardsh(t *testing.T) string { return cliBinary(t) }
 
 // saHome is a throwaway home with x (mode 600), and the environment to run
 // guardsh in it, with no GUARDSH_* settings inherited.

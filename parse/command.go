@@ -198,12 +198,20 @@ func (c *Command) Name() string {
 	if len(c.Args) == 0 {
 		return ""
 	}
-	n := path.Base(c.Args[0].Value)
+	// Name is called by every rule for every command: keep the common
+	// case (a plain name, not one of the g-prefixed aliases) free of
+	// path.Base and of the map lookup.
+	n := c.Args[0].Value
+	if n == "" || strings.IndexByte(n, '/') >= 0 {
+		n = path.Base(n)
+	}
 	if len(n) > 1 && n[0] == '=' {
 		n = n[1:] // zsh: =rm is the path of rm
 	}
-	if real, ok := gnuAliases[n]; ok {
-		return real
+	if len(n) > 1 && n[0] == 'g' {
+		if real, ok := gnuAliases[n]; ok {
+			return real
+		}
 	}
 	if rest, ok := strings.CutPrefix(n, "uu-"); ok && rest != "" {
 		return rest // uutils

@@ -89,7 +89,7 @@ func Dockerfile(text string) []Snippet {
 			if strings.HasPrefix(body, "[") {
 				var argv []string
 				if json.Unmarshal([]byte(strings.TrimSpace(body)), &argv) == nil {
-					out = append(out, Snippet{Text: quoteArgs(argv), Shell: "bash", marks: []int{0}, lines: []int{inst.Line(off)}})
+					out = append(out, Snippet{Text: QuoteArgs(argv), Shell: "bash", marks: []int{0}, lines: []int{inst.Line(off)}})
 					continue
 				}
 			}
@@ -145,7 +145,7 @@ func Dockerfile(text string) []Snippet {
 			} else {
 				// powershell -Command, cmd /S /C: the command is
 				// their argument.
-				s = Snippet{Text: quoteArgs(append(append([]string(nil), shell...), s.Text)), Shell: "bash", marks: []int{0}, lines: []int{start}}
+				s = Snippet{Text: QuoteArgs(append(append([]string(nil), shell...), s.Text)), Shell: "bash", marks: []int{0}, lines: []int{start}}
 			}
 			if strings.TrimSpace(s.Text) != "" {
 				out = append(out, s)
@@ -200,8 +200,9 @@ func cutWord(s string) (string, string) {
 	return s[:i], s[i:]
 }
 
-// quoteArgs joins argv parts as a shell would need them written.
-func quoteArgs(argv []string) string {
+// QuoteArgs joins argv parts as a shell would need them written, so that
+// the shell splits the line back into the same parts.
+func QuoteArgs(argv []string) string {
 	parts := make([]string, len(argv))
 	for i, a := range argv {
 		q, err := syntax.Quote(a, syntax.LangBash)

@@ -144,7 +144,7 @@ func Workflow(text string) ([]Snippet, []Injection) {
 				// A custom shell: its program runs the file.
 				argv = []string{prog, s.Text}
 			}
-			s = Snippet{Text: quoteArgs(argv), Shell: "bash", marks: []int{0}, lines: []int{s.Line(0)}}
+			s = Snippet{Text: QuoteArgs(argv), Shell: "bash", marks: []int{0}, lines: []int{s.Line(0)}}
 		}
 		if strings.TrimSpace(s.Text) != "" {
 			out = append(out, s)

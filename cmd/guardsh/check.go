@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/mattn/go-isatty"
-	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/guardsh/guardsh/check"
 	"github.com/guardsh/guardsh/config"
@@ -183,7 +182,7 @@ func runCheck(e *env, args []string) int {
 		out.add(res)
 	case f.hasDash2:
 		opts.Dir, opts.ReadFiles = workDir(), true
-		res := check.Line(ctx, quoteArgs(f.argv), opts)
+		res := check.Line(ctx, scan.QuoteArgs(f.argv), opts)
 		worst = res.Verdict
 		out.add(res)
 	default:
@@ -225,19 +224,6 @@ func runCheck(e *env, args []string) int {
 		return exitError
 	}
 	return exitFor(worst, failOn)
-}
-
-// quoteArgs joins argv parts as a shell would need them written.
-func quoteArgs(argv []string) string {
-	parts := make([]string, len(argv))
-	for i, a := range argv {
-		q, err := syntax.Quote(a, syntax.LangBash)
-		if err != nil {
-			q = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
-		parts[i] = q
-	}
-	return strings.Join(parts, " ")
 }
 
 // maxFile is the longest --batch line.

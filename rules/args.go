@@ -69,6 +69,15 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
 // has reports whether any of the short letters or long names is set.
 func (a argv) has(opts ...string) bool {
 	for _, o := range opts {

@@ -110,3 +110,8 @@ func gitDiscards(c *parse.Command) bool {
 	}
 	return false
 }
+
+// gitSub returns git's subcommand and its arguments, skipping global options.
+func gitSub(c *parse.Command) (string, []parse.Word) {
+	return sub(c, "-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix")
+}

@@ -1,0 +1,100 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/guardsh/guardsh/parse"
+)
+
+// sqlTexts returns the SQL a database client gets: -c, -e, --command,
+// --execute, --query, positional SQL for sqlite3 and duckdb, and static
+// standard input.
+func sqlTexts(c *parse.Command) []string {
+	var out []string
+	ws := c.Args[1:]
+	for i := 0; i < len(ws); i++ {
+		v := ws[i].Value
+		name, val, eq := strings.Cut(v, "=")
+		switch name {
+		case "-c", "-e", "--command", "--execute", "-Q", "-q", "--query", "--eval":
+			if eq {
+				out = append(out, val)
+			} else if i+1 < len(ws) {
+				out = append(out, ws[i+1].Value)
+				i++
+			}
+			continue
+		}
+		if len(v) > 2 && (strings.HasPrefix(v, "-c") || strings.HasPrefix(v, "-e") && c.Name() != "psql") && !strings.HasPrefix(v, "--") {
+			out = append(out, v[2:])
+		}
+	}
+	if c.Name() == "sqlite3" || c.Name() == "duckdb" || c.Name() == "litecli" {
+		ops := args(c, "-cmd", "-separator", "-nullvalue").operands
+		for i := 1; i < len(ops); i++ {
+			out = append(out, ops[i].Value)
+		}
+	}
+	if c.Name() == "cockroach" || c.Name() == "bq" {
+		for _, w := range args(c).operands {
+			out = append(out, w.Value)
+		}
+	}
+	if c.StdinStatic {
+		out = append(out, c.StdinText)
+	}
+	return out
+}
+
+// sqlDestructive reports whether SQL text drops, truncates, or deletes without
+// a WHERE clause.
+func sqlDestructive(sql string) bool {
+	for _, stmt := range strings.Split(sql, ";") {
+		words := strings.Fields(strings.ToUpper(stripSQLComments(stmt)))
+		if len(words) == 0 {
+			continue
+		}
+		switch words[0] {
+		case "DROP", "TRUNCATE":
+			return true
+		case "DELETE":
+			if !contains(words, "WHERE") {
+				return true
+			}
+			// WHERE 1=1 and WHERE TRUE delete everything too.
+			i := indexOf(words, "WHERE")
+			if i+1 < len(words) && (words[i+1] == "1=1" || words[i+1] == "TRUE" || words[i+1] == "1") {
+				return true
+			}
+		case "ALTER":
+			if contains(words, "DROP") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func stripSQLComments(s string) string {
+	for {
+		i := strings.Index(s, "/*")
+		if i < 0 {
+			break
+		}
+		j := strings.Index(s[i+2:], "*/")
+		if j < 0 {
+			s = s[:i]
+			break
+		}
+		s = s[:i] + " " + s[i+2+j+2:]
+	}
+	var sb strings.Builder
+	for _, line := range strings.Split(s, "\n") {
+		if i := strings.Index(line, "--"); i >= 0 {
+			line = line[:i]
+		}
+		sb.WriteString(line)
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}

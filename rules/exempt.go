@@ -1,0 +1,61 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/guardsh/guardsh/parse"
+)
+
+// exempt reports commands that only print help or simulate, by flags whose
+// meaning is known for that program: --help first, halt -w, git push -n,
+// systemctl … --when cancel. Generic flags anywhere (--dry-run, a later
+// --help) are in simulates: they quiet dangerous rules, never hardline ones,
+// since a shell builtin such as kill does not read them.
+func simulates(c *parse.Command) bool {
+	for _, w := range c.Args[1:] {
+		switch w.Value {
+		case "--help", "-help", "--dry-run", "--dryrun", "--generate-cli-skeleton", "--simulate":
+			return true
+		}
+		if strings.HasPrefix(w.Value, "--dry-run=") && w.Value != "--dry-run=none" {
+			return true
+		}
+	}
+	return false
+}
+
+// exempt reports commands that only print help or simulate: --help first,
+// git push -n, halt -w.
+func exempt(c *parse.Command) bool {
+	if v := c.Args[1].Value; v == "--help" || v == "-help" {
+		return true // help first: nothing else is read
+	}
+	switch c.Name() {
+	case "halt", "reboot", "poweroff":
+		return args(c).has("w", "wtmp-only")
+	case "systemctl":
+		a := args(c)
+		if v, ok := a.value("when"); ok && v == "cancel" {
+			return true
+		}
+		for i, w := range c.Args {
+			if w.Value == "--when" && i+1 < len(c.Args) && c.Args[i+1].Value == "cancel" {
+				return true
+			}
+		}
+		w := a.words()
+		for i := range w {
+			if (w[i] == "-s" || w[i] == "--signal") && i+1 < len(w) && w[i+1] == "help" {
+				return true
+			}
+		}
+	case "git":
+		g, ok := readSub(c)
+		return ok && g.sub(0) == "push" && g.Has("dry-run")
+	case "mkfs", "mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "wipefs", "rclone":
+		return args(c).has("n", "no-act", "dry-run")
+	case "vgremove", "lvremove", "pvremove":
+		return args(c).has("h", "help", "?")
+	}
+	return false
+}

@@ -1,0 +1,153 @@
+package rules
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardsh/guardsh/parse"
+)
+
+// rmRecursive reports whether rm deletes recursively: -r, -R, --recursive in
+// any spelling or position.
+func rmRecursive(c *parse.Command) bool {
+	a := args(c)
+	if a.has("r", "R", "recursive") {
+		return true
+	}
+	// getopt_long takes unique prefixes: --r, --rec, --recursiv.
+	for name := range a.long {
+		if len(name) >= 1 && strings.HasPrefix("recursive", name) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyOperand reports whether a static operand satisfies pred.
+func anyOperand(c *parse.Command, pred func(string) bool) bool {
+	for _, w := range args(c).operands {
+		if w.Static && (pred(w.Value) || c.Dir != "" && pred(c.Resolve(w.Value))) {
+			return true
+		}
+	}
+	return false
+}
+
+func findDeletes(c *parse.Command) bool {
+	for i, w := range c.Args {
+		if w.Value == "-delete" {
+			return true
+		}
+		if (w.Value == "-exec" || w.Value == "-execdir" || w.Value == "-ok" || w.Value == "-okdir") && i+1 < len(c.Args) {
+			n := path.Base(c.Args[i+1].Value)
+			if n == "rm" || n == "shred" || n == "unlink" || n == "truncate" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// findRootIn reports whether any of find's starting points satisfies pred,
+// as written or resolved against the working directory when it is known.
+// With no starting point, find starts at ".".
+func findRootIn(c *parse.Command, pred func(string) bool) bool {
+	ws := c.Args[1:]
+	for len(ws) > 0 && (ws[0].Value == "-H" || ws[0].Value == "-L" || ws[0].Value == "-P" || strings.HasPrefix(ws[0].Value, "-O") || ws[0].Value == "-D") {
+		if ws[0].Value == "-D" && len(ws) > 1 {
+			ws = ws[1:]
+		}
+		ws = ws[1:]
+	}
+	if len(ws) > 0 && ws[0].Value == "--" {
+		ws = ws[1:] // GNU find: -- ends its options, the paths follow
+	}
+	paths := 0
+	for _, w := range ws {
+		v := w.Value
+		if strings.HasPrefix(v, "-") || v == "!" || v == "(" {
+			break
+		}
+		paths++
+		// A relative path is judged in the working directory too
+		// (cd / && find . -delete is find / -delete).
+		if w.Static && (pred(v) || c.Dir != "" && pred(c.Resolve(v))) {
+			return true
+		}
+	}
+	// With no starting point, find starts at ".".
+	return paths == 0 && c.Dir != "" && pred(c.Resolve("."))
+}
+
+// chmodMode returns chmod's mode argument.
+func chmodMode(c *parse.Command) string {
+	for _, w := range c.Args[1:] {
+		v := w.Value
+		if v == "--" {
+			continue
+		}
+		if strings.HasPrefix(v, "--") {
+			continue
+		}
+		if strings.HasPrefix(v, "-") && strings.Trim(v[1:], "RfvcH") == "" {
+			continue
+		}
+		return v
+	}
+	return ""
+}
+
+func octal(m string) (string, bool) {
+	if m == "" || len(m) > 5 {
+		return "", false
+	}
+	for _, r := range m {
+		if r < '0' || r > '7' {
+			return "", false
+		}
+	}
+	for len(m) < 4 {
+		m = "0" + m
+	}
+	return m[len(m)-4:], true
+}
+
+func worldWritable(m string) bool {
+	if o, ok := octal(m); ok {
+		return (o[3]-'0')&2 != 0
+	}
+	for _, clause := range strings.Split(m, ",") {
+		i := strings.IndexAny(clause, "+=")
+		if i < 0 {
+			continue
+		}
+		who, perms := clause[:i], clause[i+1:]
+		if (strings.ContainsAny(who, "oa") || who == "" && strings.HasPrefix(clause[i:], "=")) && strings.Contains(perms, "w") {
+			return true
+		}
+	}
+	return false
+}
+
+func setuid(m string) bool {
+	if o, ok := octal(m); ok {
+		d := o[0] - '0'
+		return d&4 != 0 || d&2 != 0
+	}
+	for _, clause := range strings.Split(m, ",") {
+		i := strings.IndexAny(clause, "+=")
+		if i >= 0 && strings.Contains(clause[i+1:], "s") {
+			return true
+		}
+	}
+	return false
+}
+
+// quietDevice reports devices that are safe to write to.
+func quietDevice(p string) bool {
+	switch p {
+	case "/dev/null", "/dev/zero", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/full":
+		return true
+	}
+	return strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/dev/pts/")
+}

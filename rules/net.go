@@ -1,0 +1,256 @@
+package rules
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardsh/guardsh/parse"
+)
+
+// network programs that send data to other hosts.
+var senders = map[string]bool{"curl": true, "wget": true, "nc": true, "ncat": true, "netcat": true, "socat": true, "scp": true,
+	"rsync": true, "sftp": true, "ssh": true, "ftp": true, "http": true, "https": true, "xh": true, "telnet": true, "openssl": true, "aws": true, "gsutil": true, "rclone": true}
+
+func exfiltrates(c *parse.Command) bool {
+	name := c.Name()
+	switch name {
+	case "gh":
+		// gh api -X DELETE …: a raw delete of a repository or resource.
+		for i, w := range c.Args {
+			if (w.Value == "-X" || w.Value == "--method") && i+1 < len(c.Args) && strings.EqualFold(c.Args[i+1].Value, "DELETE") {
+				return true
+			}
+		}
+		// gh gist create FILE uploads it.
+		if s, rest := sub(c); s == "gist" && len(rest) > 0 && rest[0].Value == "create" {
+			for _, w := range rest[1:] {
+				if secretFile(w.Value) {
+					return true
+				}
+			}
+		}
+		return false
+	case "python", "python3":
+		// python3 -m http.server --directory ~/.ssh
+		w := strings.Join(c.Argv(), " ")
+		if strings.Contains(w, "http.server") {
+			for _, a := range c.Args {
+				if secretFile(a.Value) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if !senders[name] {
+		return false
+	}
+	for _, r := range c.Redirs {
+		if r.Op == "<" && secretFile(r.Target.Value) {
+			return true
+		}
+	}
+	for i, w := range c.Args[1:] {
+		v := w.Value
+		if _, val, ok := strings.Cut(v, "=@"); ok && secretFile(val) {
+			return true
+		}
+		if strings.HasPrefix(v, "@") && secretFile(v[1:]) {
+			return true
+		}
+		if _, val, ok := strings.Cut(v, "--post-file="); ok && secretFile(val) || strings.HasPrefix(v, "--body-file=") && secretFile(strings.TrimPrefix(v, "--body-file=")) {
+			return true
+		}
+		prev := ""
+		if i > 0 {
+			prev = c.Args[i].Value
+		}
+		if (name == "scp" || name == "rsync" || name == "sftp" || name == "rclone" || name == "aws" || name == "gsutil") && secretFile(v) &&
+			!strings.HasPrefix(v, "-") && !contains([]string{"-i", "-F", "-o", "-e", "--rsh", "-S", "--identity", "-J", "--exclude", "--include", "--filter", "-f", "--exclude-from", "--include-from"}, prev) && !strings.HasPrefix(v, "--") {
+			return true
+		}
+		if (prev == "-T" || prev == "--upload-file" || prev == "--post-file" || prev == "-d" || prev == "--data" || prev == "--data-binary" || prev == "-F" || prev == "--form") && secretFile(strings.TrimPrefix(v, "@")) {
+			return true
+		}
+		if !w.Static && secretInURL(v) {
+			return true
+		}
+	}
+	// Piped in: cat ~/.ssh/id_rsa | curl -d @- …, env | nc …
+	for s := c.StdinFrom; s != nil; s = s.StdinFrom {
+		switch s.Name() {
+		case "env", "printenv", "set", "export":
+			if len(s.Args) == 1 || s.Name() == "printenv" && secretName(s.Args[1].Value) {
+				return true
+			}
+		case "gcloud", "gh", "security", "vault", "kubectl", "op", "pass", "aws", "az", "doppler", "bw", "heroku":
+			if printsSecret(s) {
+				return true
+			}
+		case "gpg", "gpg2":
+			for _, w := range s.Args {
+				if w.Value == "--export-secret-keys" || w.Value == "--export-secret-subkeys" || secretFile(w.Value) {
+					return true
+				}
+			}
+		case "cat", "tar", "zip", "base64", "gzip", "head", "tail", "xxd":
+			for _, w := range s.Args[1:] {
+				if secretFile(w.Value) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// secretInURL finds a URL carrying a variable named like a secret.
+func secretInURL(v string) bool {
+	if !strings.Contains(v, "://") {
+		return false
+	}
+	u := strings.ToUpper(v)
+	for _, s := range []string{"SECRET", "TOKEN", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "PRIVATE_KEY", "ACCESS_KEY", "CREDENTIAL"} {
+		if strings.Contains(u, "${"+s) || strings.Contains(u, "_"+s+"}") || strings.Contains(u, s+"}") {
+			return true
+		}
+	}
+	return false
+}
+
+// downloadThenRun finds a file written by curl or wget that a later command
+// of the same input runs: as a program, or as the script of a shell,
+// interpreter or source.
+func downloadThenRun(r *parse.Result) []hit {
+	var out []hit
+	got := map[string]*parse.Command{}
+	for _, c := range r.Commands {
+		name := c.Name()
+		if name == "curl" || name == "wget" {
+			for _, f := range downloadTargets(c) {
+				got[path.Clean(f)] = c
+			}
+			continue
+		}
+		if len(c.Args) == 0 || len(got) == 0 {
+			continue
+		}
+		run := []string{c.Args[0].Value}
+		if isShell(name) || name == "source" || name == "." || strings.HasPrefix(name, "python") || name == "perl" || name == "ruby" || name == "node" || name == "php" {
+			if ops := args(c, "-o", "-O").operands; len(ops) > 0 {
+				run = append(run, ops[0].Value)
+			}
+		}
+		for _, f := range run {
+			if first, ok := got[path.Clean(f)]; ok {
+				out = append(out, hit{first.Start, c.End, ""})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// downloadTargets returns the files curl or wget write.
+func downloadTargets(c *parse.Command) []string {
+	var out []string
+	for _, r := range c.Redirs {
+		if r.Writes() && r.Target.Static {
+			out = append(out, r.Target.Value)
+		}
+	}
+	ws := c.Args[1:]
+	remoteName := c.Name() == "wget"
+	for i := 0; i < len(ws); i++ {
+		v := ws[i].Value
+		switch {
+		case c.Name() == "curl" && (v == "-o" || v == "--output") && i+1 < len(ws):
+			out = append(out, ws[i+1].Value)
+			i++
+		case c.Name() == "curl" && strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.HasSuffix(v, "o") && i+1 < len(ws):
+			out = append(out, ws[i+1].Value)
+			i++
+		case c.Name() == "curl" && (v == "-O" || v == "--remote-name" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "O")):
+			remoteName = true
+		case c.Name() == "wget" && (v == "-O" || v == "--output-document") && i+1 < len(ws):
+			if ws[i+1].Value != "-" {
+				out = append(out, ws[i+1].Value)
+			}
+			remoteName = false
+			i++
+		case c.Name() == "wget" && strings.HasPrefix(v, "--output-document="):
+			out = append(out, strings.TrimPrefix(v, "--output-document="))
+			remoteName = false
+		case strings.Contains(v, "://") && remoteName:
+			u := v
+			if j := strings.IndexAny(u, "?#"); j >= 0 {
+				u = u[:j]
+			}
+			if b := path.Base(u); b != "" && b != "/" && !strings.Contains(b, ":") {
+				out = append(out, b, "./"+b)
+			}
+		}
+	}
+	return out
+}
+
+// reverseShell finds a shell wired to a network socket.
+func reverseShell(c *parse.Command) bool {
+	if reverseShellPipe(c) {
+		return true
+	}
+	name := c.Name()
+	switch name {
+	case "nc", "ncat", "netcat", "socat":
+	default:
+		if !isShell(name) || len(c.Redirs) == 0 {
+			return false
+		}
+	}
+	a := args(c)
+	switch name {
+	case "nc", "ncat", "netcat":
+		return a.has("e", "c", "exec", "sh-exec", "lua-exec")
+	case "socat":
+		net, exec := false, false
+		for _, w := range a.words() {
+			l := strings.ToLower(w)
+			net = net || strings.HasPrefix(l, "tcp") || strings.HasPrefix(l, "udp") || strings.HasPrefix(l, "openssl") || strings.HasPrefix(l, "ssl")
+			exec = exec || strings.HasPrefix(l, "exec:") || strings.HasPrefix(l, "system:")
+		}
+		return net && exec
+	}
+	if !isShell(name) {
+		return false
+	}
+	for _, r := range c.Redirs {
+		if strings.HasPrefix(r.Target.Value, "/dev/tcp/") || strings.HasPrefix(r.Target.Value, "/dev/udp/") {
+			return true
+		}
+	}
+	return false
+}
+
+// reverseShellPipe finds sh -i | nc host port.
+func reverseShellPipe(c *parse.Command) bool {
+	switch c.Name() {
+	case "nc", "ncat", "netcat", "telnet", "socat", "openssl":
+	default:
+		return false
+	}
+	for s := c.StdinFrom; s != nil; s = s.StdinFrom {
+		if isShell(s.Name()) && args(s).has("i") {
+			return true
+		}
+	}
+	return false
+}
+
+func piped(from, to *parse.Command) bool {
+	for s := to.StdinFrom; s != nil; s = s.StdinFrom {
+		if s == from || s.Start == from.Start && s.End == from.End {
+			return true
+		}
+	}
+	return false
+}

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path"
 	"strings"
+
+	"github.com/guardsh/guardsh/payload"
 )
 
 // Files a line writes, then runs. `printf 'rm -rf ~' > x.sh; sh x.sh` runs
@@ -252,7 +254,7 @@ func (f *files) lookPath(cwd, name string) string {
 // shebangLang returns the program a script's #! line names and its [Lang]
 // when it is an interpreter; "sh" without a #! line (the shell runs such a
 // file itself).
-func shebangLang(text string) (string, Lang) {
+func shebangLang(text string) (string, payload.Lang) {
 	if !strings.HasPrefix(text, "#!") {
 		return "sh", 0
 	}
@@ -273,7 +275,7 @@ func shebangLang(text string) (string, Lang) {
 	if shells[prog] {
 		return prog, 0
 	}
-	if l := LangOf(prog); l != 0 {
+	if l := payload.LangOf(prog); l != 0 {
 		return prog, l
 	}
 	return prog, 0

@@ -7,6 +7,8 @@ import (
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/guardsh/guardsh/payload"
 )
 
 // runFile checks the file named by w that command c runs: as shell code
@@ -14,7 +16,7 @@ import (
 // the way the kernel does (./x: its #! line decides). label says how it is
 // run (sh, source, BASH_ENV=). disk allows reading a script that exists
 // already. It reports whether the file's content was known.
-func (p *parser) runFile(c *Command, label string, w Word, lang Lang, shebang, disk bool) bool {
+func (p *parser) runFile(c *Command, label string, w Word, lang payload.Lang, shebang, disk bool) bool {
 	fs := p.vars.files
 	if fs == nil || !w.Static || w.Value == "" || w.Value == "-" || strings.HasPrefix(w.Value, "/dev/") || strings.HasPrefix(w.Value, "/proc/") || strings.HasPrefix(w.Value, "/sys/") {
 		return false
@@ -223,7 +225,7 @@ func (p *parser) writtenStdin(c *Command) (string, bool) {
 
 // runScript checks code a command reads from its standard input, found in
 // a file (bash < x, cat x | sh): as shell code, or lang's.
-func (p *parser) runScript(c *Command, label string, s script, lang Lang) {
+func (p *parser) runScript(c *Command, label string, s script, lang payload.Lang) {
 	via := label + " " + s.where
 	if s.why != "" {
 		c.fileCode(originOf(s.origin), via+": "+s.why)

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/guardsh/guardsh/payload"
 )
 
 // Deletions that interpreter code spells as a loop or a glob rather than one
@@ -28,9 +30,9 @@ func treePatterns() {
 }
 
 // treeDeletes returns the deletions of loops and globs in code of lang.
-func treeDeletes(lang Lang, code string) []SourceDelete {
+func treeDeletes(lang payload.Lang, code string) []payload.Delete {
 	switch lang {
-	case LangPython:
+	case payload.LangPython:
 		if !strings.Contains(code, "os.walk") {
 			return nil
 		}
@@ -38,19 +40,19 @@ func treeDeletes(lang Lang, code string) []SourceDelete {
 			return nil
 		}
 		treePatterns()
-		var out []SourceDelete
+		var out []payload.Delete
 		for _, m := range walkRe.FindAllStringSubmatch(code, 8) {
-			out = append(out, SourceDelete{Call: "os.walk + remove", Target: m[1] + m[2], Recursive: true, Static: true})
+			out = append(out, payload.Delete{Call: "os.walk + remove", Target: m[1] + m[2], Recursive: true, Static: true})
 		}
 		return out
-	case LangPerl:
+	case payload.LangPerl:
 		if !strings.Contains(code, "unlink") {
 			return nil
 		}
 		treePatterns()
-		var out []SourceDelete
+		var out []payload.Delete
 		for _, m := range perlGlob.FindAllStringSubmatch(code, 8) {
-			out = append(out, SourceDelete{Call: "unlink glob", Target: m[1] + m[2] + m[3], Static: true})
+			out = append(out, payload.Delete{Call: "unlink glob", Target: m[1] + m[2] + m[3], Static: true})
 		}
 		return out
 	}

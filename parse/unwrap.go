@@ -6,6 +6,8 @@ import (
 	"path"
 	"strings"
 	"unicode/utf16"
+
+	"github.com/guardsh/guardsh/payload"
 )
 
 // wrappers maps programs that run the rest of their arguments as a command to
@@ -229,7 +231,7 @@ func (p *parser) unwrap(c *Command) {
 	case name == "cmd" || name == "cmd.exe":
 		// Windows cmd /c: the rules read its arguments directly.
 	default:
-		if l := LangOf(name); l != 0 {
+		if l := payload.LangOf(name); l != 0 {
 			p.interpreter(c, name, l, args)
 			return
 		}
@@ -556,7 +558,7 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 		if f, ok := o.get("-a", "--arg-file"); ok {
 			// xargs -a FILE: the arguments come from the file.
 			n := path.Base(rest[0].Value)
-			s := p.vars.files.open(c.Dir, f, shells[n] || LangOf(n) != 0)
+			s := p.vars.files.open(c.Dir, f, shells[n] || payload.LangOf(n) != 0)
 			if s.found && s.static {
 				rest = xargsArgs(rest, o, s.text, c)
 			} else if s.found && shells[n] {
@@ -1268,313 +1270,6 @@ func (p *parser) find(c *Command, args []Word) {
 	}
 }
 
-// interpreter scans the code given to python, perl, ruby, node, php, awk or
-// PowerShell for what it runs.
-func (p *parser) interpreter(c *Command, name string, lang Lang, args []Word) {
-	label := name
-	var code []Word
-	fromStdin := false
-	switch lang {
-	case LangPython:
-		o := optSpec{short: "bBdEhiIOqsSuvVxRP", shortVal: "cmWX", allShort: true, long: []string{"version", "help"}, longVal: []string{"check-hash-based-pycs"}}.parse(args)
-		if v, ok := o.get("-c"); ok {
-			label = name + " -c"
-			code = []Word{{Value: v, Static: true, Start: c.Start, End: c.End}}
-			code[0].Static, code[0].Origin = argStatic(args, v)
-		} else if o.has("-m") {
-			return
-		} else if rest := args[o.rest:]; len(rest) == 0 || rest[0].Value == "-" || rest[0].Value == "/dev/stdin" {
-			fromStdin = true
-		} else if !rest[0].Static {
-			p.substCode(c, name, rest[0])
-			return
-		} else {
-			p.runFile(c, name, rest[0], lang, false, true)
-			return
-		}
-	case LangPerl, LangRuby:
-		if len(args) > 0 && !args[0].Static && !strings.HasPrefix(args[0].Value, "-") {
-			p.substCode(c, name, args[0])
-			return
-		}
-		for i := 0; i < len(args); i++ {
-			a := args[i].Value
-			if (a == "-e" || a == "-E") && i+1 < len(args) {
-				code = append(code, args[i+1])
-				i++
-				continue
-			}
-			if strings.HasPrefix(a, "-") && len(a) > 2 && strings.ContainsAny(a[1:], "eE") && !strings.HasPrefix(a, "--") {
-				// Bundles such as -pe, -ne, -le: the code follows.
-				k := strings.IndexAny(a[1:], "eE") + 2
-				if k < len(a) {
-					code = append(code, Word{Value: a[k:], Static: args[i].Static, Start: args[i].Start, End: args[i].End})
-				} else if i+1 < len(args) {
-					code = append(code, args[i+1])
-					i++
-				}
-				continue
-			}
-			if !strings.HasPrefix(a, "-") || a == "-" {
-				fromStdin = a == "-" && len(code) == 0
-				if !fromStdin && len(code) == 0 {
-					p.runFile(c, name, args[i], lang, false, true)
-					return
-				}
-				break
-			}
-		}
-		if len(code) == 0 && len(args) == 0 {
-			fromStdin = true
-		}
-		label = name + " -e"
-	case LangNode:
-		if len(args) > 0 && !args[0].Static {
-			p.substCode(c, name, args[0])
-			return
-		}
-		for i := 0; i < len(args); i++ {
-			a := args[i].Value
-			if (a == "-e" || a == "--eval" || a == "-p" || a == "--print") && i+1 < len(args) {
-				code = append(code, args[i+1])
-				label = name + " " + a
-				break
-			}
-			if v, ok := strings.CutPrefix(a, "--eval="); ok {
-				code = append(code, Word{Value: v, Static: args[i].Static, Start: args[i].Start, End: args[i].End})
-				break
-			}
-			if !strings.HasPrefix(a, "-") {
-				if name == "deno" && a == "eval" && i+1 < len(args) {
-					code = append(code, args[i+1])
-				} else if name != "deno" && name != "bun" {
-					p.runFile(c, name, args[i], lang, false, true)
-					return
-				}
-				break
-			}
-		}
-		if len(args) == 0 || len(args) == 1 && args[0].Value == "-" {
-			fromStdin = true
-		}
-	case LangPHP:
-		for i := 0; i+1 < len(args); i++ {
-			if args[i].Value == "-r" {
-				code = append(code, args[i+1])
-				label = name + " -r"
-				break
-			}
-		}
-		if len(args) == 0 {
-			fromStdin = true
-		}
-	case LangAwk:
-		o := optSpec{allShort: true, shortVal: "FvfWiElo", longVal: []string{"field-separator", "assign", "file", "source", "include", "load"}}.parse(args)
-		if s, ok := o.get("--source"); ok {
-			code = append(code, Word{Value: s, Static: true, Start: c.Start, End: c.End})
-		}
-		if f, _ := o.get("-f", "--file"); f == "/dev/stdin" || f == "-" {
-			fromStdin = true
-		} else if o.has("-f", "--file") {
-			p.runFile(c, name+" -f", Word{Value: f, Static: true, Start: c.Start, End: c.End}, lang, false, true)
-		} else {
-			if rest := args[o.rest:]; len(rest) > 0 {
-				prog := rest[0]
-				// -v name=value: known to the program before it runs.
-				var pre strings.Builder
-				for i := 0; i+1 < len(args); i++ {
-					if args[i].Value == "-v" && args[i+1].Static {
-						if n, v, ok := strings.Cut(args[i+1].Value, "="); ok && n != "" {
-							fmt.Fprintf(&pre, "BEGIN{%s=%q}\n", n, v)
-						}
-					}
-				}
-				if pre.Len() > 0 && prog.Static {
-					prog.Value = pre.String() + prog.Value
-				}
-				code = append(code, prog)
-			}
-		}
-		label = name
-	case LangPowerShell:
-		for i := 0; i < len(args); i++ {
-			a := strings.ToLower(args[i].Value)
-			switch {
-			case a == "-command" || a == "-c" || a == "/c" || a == "-cmd":
-				code = append(code, args[i+1:]...)
-				label = name + " -Command"
-				i = len(args)
-			case strings.HasPrefix(a, "-e") && strings.HasPrefix("-encodedcommand", a) && i+1 < len(args):
-				label = name + " -EncodedCommand"
-				if dec, ok := decodeUTF16Base64(args[i+1].Value); ok && args[i+1].Static {
-					code = append(code, Word{Value: dec, Static: true, Start: args[i+1].Start, End: args[i+1].End})
-				} else {
-					c.CodeSource, c.CodeDetail = "decoder", label
-					return
-				}
-				i = len(args)
-			}
-		}
-		if len(code) > 1 {
-			text, static := joinArgs(code)
-			code = []Word{{Value: text, Static: static, Start: code[0].Start, End: code[len(code)-1].End}}
-		}
-	}
-	awkKnown := false
-	if lang == LangAwk && len(code) == 1 && code[0].Static && awkRunsLines(code[0].Value) {
-		// awk '{system($0)}', awk '{print | "sh"}': each input line
-		// runs as a command.
-		if in, ok := p.awkInput(c, args); ok {
-			p.codeOnStdin = true
-			p.payload(name+": system($0)", in, Word{Value: in, Static: true, Start: c.Start, End: c.End}, c.Line, false)
-			p.codeOnStdin = false
-			awkKnown = c.CodeSource == ""
-			defer func() {
-				if awkKnown && c.CodeSource == "dynamic" && strings.Count(code[0].Value, "system(")+strings.Count(code[0].Value, "|") <= 1 {
-					c.CodeSource, c.CodeDetail = "", "" // the lines were read above
-				}
-			}()
-		}
-	}
-	if fromStdin {
-		spanPipeline(c)
-		if c.StdinStatic {
-			code = append(code, Word{Value: c.StdinText, Static: true, Start: c.Start, End: c.End})
-			label = name + " <<EOF"
-		} else if s, ok := p.stdinFile(c); ok {
-			p.runScript(c, "| "+name, s, lang)
-			return
-		} else if src := stdinSource(c); src != "" && src != "file" && src != "tty" && src != "local" {
-			c.CodeSource, c.CodeDetail = src, "| "+name
-			return
-		}
-	}
-	for _, w := range code {
-		if !w.Static {
-			if o := origin(w); o != "local" {
-				c.CodeSource, c.CodeDetail = o, label+" "+w.Value
-			}
-			continue
-		}
-		p.source(c, label, lang, w)
-	}
-}
-
-// argStatic finds the word holding an option value, to learn whether it
-// was static.
-func argStatic(args []Word, v string) (bool, string) {
-	for _, a := range args {
-		if a.Value == v || strings.HasSuffix(a.Value, v) {
-			return a.Static, a.Origin
-		}
-	}
-	return true, ""
-}
-
-// source scans interpreter code and records what it runs: shell command
-// lines as payloads, deletions as rm commands, and dynamic calls.
-func (p *parser) source(c *Command, label string, lang Lang, w Word) {
-	if lang == langTcl {
-		for _, cmd := range tclExecs(w.Value) {
-			p.payload(label+": exec", cmd, w, c.Line, false)
-		}
-		return
-	}
-	if forkLoop(w.Value) && !p.diskCode && len(w.Value) <= 4096 {
-		// fork in a loop: a fork bomb in the interpreter. Recorded as the
-		// shape the fork-bomb rule knows: a function calling itself in
-		// the background.
-		p.add(&Command{Args: []Word{{Value: ":", Static: true, Start: c.Start, End: c.End}}, InFunc: ":", Background: true, ForkBomb: true,
-			Via: append(append([]string(nil), c.Via...), label), Line: c.Line, Start: c.Start, End: c.End})
-	}
-	scan := ScanSource(lang, w.Value)
-	scan.Deletes = append(scan.Deletes, treeDeletes(lang, w.Value)...)
-	for _, s := range scan.Shell {
-		p.payload(label, s, w, c.Line, false)
-	}
-	if len(scan.Dynamic) > 0 && c.CodeSource == "" && !p.diskCode {
-		c.CodeSource, c.CodeDetail = "dynamic", label+": "+scan.Dynamic[0]
-	}
-	for _, t := range scan.Writes {
-		// A file the code opens for writing, as a redirection of a
-		// command standing for it: only hardline rules look at it
-		// (a disk, /proc/sysrq-trigger).
-		wr := &Command{Args: []Word{{Value: ":", Static: true, Start: w.Start, End: w.End}},
-			Redirs: []Redirect{{Op: ">", Target: Word{Value: t, Static: true, Start: w.Start, End: w.End}}},
-			Via:    append(append([]string(nil), c.Via...), label+": open for writing"),
-			Line:   c.Line, Start: c.Start, End: c.End, Remote: c.Remote, Implied: true, Dir: c.Dir,
-			Deferred: c.Deferred, Contained: c.Contained}
-		if p.outer != nil {
-			wr.Start, wr.End = p.outer[0], p.outer[1]
-		}
-		p.add(wr)
-	}
-	for _, d := range scan.Deletes {
-		if homeExpr(d.Target) {
-			d.Target, d.Static = home, true
-		}
-		argv := []Word{{Value: "rm", Static: true, Start: w.Start, End: w.End}}
-		if d.Recursive {
-			argv = append(argv, Word{Value: "-r", Static: true, Start: w.Start, End: w.End})
-		}
-		argv = append(argv, Word{Value: "-f", Static: true, Start: w.Start, End: w.End},
-			Word{Value: d.Target, Static: d.Static, Origin: "dynamic", Start: w.Start, End: w.End})
-		rm := &Command{Args: argv, Via: append(append([]string(nil), c.Via...), label+": "+d.Call),
-			Line: c.Line, Start: c.Start, End: c.End, Remote: c.Remote,
-			// In a program read from disk, a deletion of a computed path
-			// is the program's own business unless it is hardline.
-			Implied: p.diskCode && !d.Static}
-		if p.outer != nil {
-			rm.Start, rm.End = p.outer[0], p.outer[1]
-		}
-		p.add(rm)
-	}
-	for _, f := range scan.Files {
-		p.add(p.fileCommand(c, label, w, f))
-	}
-}
-
-// fileCommand records a file an interpreter changes as the shell command
-// that would do the same, so the rules on writes apply: a write is a
-// redirection alone (>> FILE), a move mv, a copy cp, a link ln -s, a FIFO
-// mkfifo and a mode change chmod.
-func (p *parser) fileCommand(c *Command, label string, w Word, f SourceFile) *Command {
-	word := func(v string, static bool) Word {
-		if !static {
-			if h, ok := srcHomePath(v); ok {
-				v, static = h, true
-			}
-		}
-		out := Word{Value: v, Static: static, Start: w.Start, End: w.End}
-		if !static {
-			out.Origin = "dynamic"
-		}
-		return out
-	}
-	lit := func(v string) Word { return Word{Value: v, Static: true, Start: w.Start, End: w.End} }
-	cmd := &Command{Via: append(append([]string(nil), c.Via...), label+": "+f.Call), Line: c.Line, Start: c.Start, End: c.End,
-		Remote: c.Remote, Dir: c.Dir, Deferred: p.deferred, Contained: p.contained}
-	if p.outer != nil {
-		cmd.Start, cmd.End = p.outer[0], p.outer[1]
-	}
-	target := word(f.Target, f.Static)
-	switch f.Op {
-	case srcMove:
-		cmd.Args = []Word{lit("mv"), lit("--"), word(f.From, f.FromStatic), target}
-	case srcCopy:
-		cmd.Args = []Word{lit("cp"), lit("--"), word(f.From, f.FromStatic), target}
-	case srcLink:
-		cmd.Args = []Word{lit("ln"), lit("-s"), lit("--"), word(f.From, f.FromStatic), target}
-	case srcFIFO:
-		cmd.Args = []Word{lit("mkfifo"), lit("--"), target}
-	case srcChmod:
-		cmd.Args = []Word{lit("chmod"), lit("--"), lit("?"), target}
-	default:
-		cmd.Redirs = []Redirect{{Op: ">>", Target: target}}
-	}
-	return cmd
-}
-
 func decodeUTF16Base64(s string) (string, bool) {
 	b, err := base64.StdEncoding.DecodeString(strip(s))
 	if err != nil || len(b)%2 != 0 {
@@ -1713,10 +1408,10 @@ func (p *parser) dynamicShell(c *Command) {
 // dynamicLang returns the interpreter a dynamic command word names: the
 // static part of "python$V" or "/usr/bin/node${X}", or the variable of "$PY",
 // "${PYTHON3}", "$NODE_BIN"; 0 when it names none.
-func dynamicLang(word string) Lang {
+func dynamicLang(word string) payload.Lang {
 	static, names := splitDynamic(word)
 	if b := path.Base(static); static != "" && b != "." && b != "/" {
-		if l := LangOf(b); l != 0 {
+		if l := payload.LangOf(b); l != 0 {
 			return l
 		}
 	}
@@ -1728,9 +1423,9 @@ func dynamicLang(word string) Lang {
 		n = strings.TrimRight(n, "0123456789_")
 		switch n {
 		case "py", "pyexe", "python", "pypy", "python_interpreter", "interpreter":
-			return LangPython
+			return payload.LangPython
 		}
-		if l := LangOf(n); l != 0 {
+		if l := payload.LangOf(n); l != 0 {
 			return l
 		}
 	}
@@ -1863,20 +1558,6 @@ func forkLoop(code string) bool {
 	}
 	for _, loop := range []string{"while", "loop", "until", "for(;;)", "for (;;)", "setinterval"} {
 		if strings.Contains(low, loop) {
-			return true
-		}
-	}
-	return false
-}
-
-// homeExpr reports interpreter expressions for the home directory:
-// os.path.expanduser("~"), Path.home(), os.homedir(), Dir.home.
-func homeExpr(e string) bool {
-	e = strings.ReplaceAll(strings.ReplaceAll(e, " ", ""), "'", `"`)
-	for _, h := range []string{`os.path.expanduser("~")`, `expanduser("~")`, "Path.home()", "pathlib.Path.home()",
-		`os.environ["HOME"]`, `os.getenv("HOME")`, "os.homedir()", `require("os").homedir()`, "Dir.home", `ENV["HOME"]`,
-		"$ENV{HOME}", `$ENV{"HOME"}`, "$env:USERPROFILE", "$HOME", "~"} {
-		if e == h {
 			return true
 		}
 	}

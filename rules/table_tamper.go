@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/guardsh/guardsh/parse"
+	"github.com/guardsh/guardsh/payload"
 )
 
 // The rules that keep the guarded side from reaching the guard: a checked
@@ -174,7 +175,7 @@ func viaPTY(c *parse.Command, interpPTY bool) bool {
 				return true
 			}
 		}
-		if interpPTY && parse.LangOf(strings.Fields(v + " x")[0]) != 0 {
+		if interpPTY && payload.LangOf(strings.Fields(v + " x")[0]) != 0 {
 			return true
 		}
 	}
@@ -195,7 +196,7 @@ func codeOf(r *parse.Result, c *parse.Command) string {
 // contains one of words.
 func interpHas(r *parse.Result, words []string) bool {
 	for _, c := range r.Commands {
-		if len(c.Args) == 0 || parse.LangOf(c.Name()) == 0 {
+		if len(c.Args) == 0 || payload.LangOf(c.Name()) == 0 {
 			continue
 		}
 		code := codeOf(r, c)
@@ -281,7 +282,7 @@ var editors = map[string]bool{"vim": true, "vi": true, "nvim": true, "gvim": tru
 // policy verbs, and whether it opens a pseudo-terminal (node-pty, pexpect,
 // vim's :terminal): code the payload scanner may not turn into commands.
 func codeSelfApproval(r *parse.Result, c *parse.Command) (found, pty bool) {
-	if len(c.Args) < 2 || parse.LangOf(c.Name()) == 0 && !editors[c.Name()] {
+	if len(c.Args) < 2 || payload.LangOf(c.Name()) == 0 && !editors[c.Name()] {
 		return false, false
 	}
 	code := codeOf(r, c)
@@ -442,7 +443,7 @@ func otherTerminal(p string) bool {
 func injectsTIOCSTI(r *parse.Result) []hit {
 	var out []hit
 	for _, c := range r.Commands {
-		if len(c.Args) == 0 || parse.LangOf(c.Name()) == 0 {
+		if len(c.Args) == 0 || payload.LangOf(c.Name()) == 0 {
 			continue
 		}
 		start, end := max(0, min(c.Start, len(r.Input))), max(0, min(c.End, len(r.Input)))
@@ -472,7 +473,7 @@ func tampersEnvCode(r *parse.Result) []hit {
 	}
 	var out []hit
 	for _, c := range r.Commands {
-		if len(c.Args) == 0 || parse.LangOf(c.Name()) == 0 {
+		if len(c.Args) == 0 || payload.LangOf(c.Name()) == 0 {
 			continue
 		}
 		start, end := max(0, min(c.Start, len(r.Input))), max(0, min(c.End, len(r.Input)))

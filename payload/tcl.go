@@ -1,52 +1,17 @@
-package parse
+package payload
 
 import "strings"
 
-// langTcl is Tcl, for tclsh: its exec command runs a program. It is not a
-// [Lang] of [ScanSource]; only exec and file delete are read.
-const langTcl Lang = 1000
+// LangTcl is Tcl, for tclsh: its exec command runs a program. It is not a
+// language of [Scan]; only exec and file delete are read, by [TclExecs].
+const LangTcl Lang = 1000
 
-// tclShells run Tcl code.
-var tclShells = set("tclsh", "wish", "jimsh", "tclsh8.6", "tclsh8.5", "tclsh9.0")
-
-// tclsh checks the Tcl code tclsh runs: a script file, or its input.
-func (p *parser) tclsh(c *Command, name string, args []Word) {
-	for i, a := range args {
-		if strings.HasPrefix(a.Value, "-") && a.Value != "-" {
-			if a.Value == "-encoding" {
-				i++
-			}
-			continue
-		}
-		if a.Value != "-" {
-			if !a.Static {
-				p.substCode(c, name, a)
-				return
-			}
-			p.runFile(c, name, a, langTcl, false, true)
-			return
-		}
-		break
-	}
-	if c.StdinStatic {
-		p.source(c, name+" <<EOF", langTcl, Word{Value: c.StdinText, Static: true, Start: c.Start, End: c.End})
-		return
-	}
-	if s, ok := p.stdinFile(c); ok {
-		p.runScript(c, "| "+name, s, langTcl)
-		return
-	}
-	if src := stdinSource(c); src != "" && src != "file" && src != "tty" && src != "local" {
-		c.CodeSource, c.CodeDetail = src, "| "+name
-	}
-}
-
-// tclExecs returns, as shell command lines, the programs Tcl code runs with
+// TclExecs returns, as shell command lines, the programs Tcl code runs with
 // exec (exec rm -rf /, [exec sh -c …]) and the trees it deletes with
 // file delete -force. Braces and quotes group words as Tcl does; anything
 // with a substitution ($x, [cmd]) is kept as written, which the shell
 // parser then reads as dynamic.
-func tclExecs(src string) []string {
+func TclExecs(src string) []string {
 	var out []string
 	for _, stmt := range tclCommands(src) {
 		w := tclWords(stmt)
@@ -71,7 +36,7 @@ func tclExecs(src string) []string {
 				if a == "&" || strings.HasPrefix(a, ">") || strings.HasPrefix(a, "<") || strings.HasPrefix(a, "2>") {
 					break
 				}
-				q = append(q, shellQuote(a))
+				q = append(q, tclShellQuote(a))
 			}
 			if len(q) > 0 {
 				out = append(out, strings.Join(q, " "))
@@ -88,13 +53,13 @@ func tclExecs(src string) []string {
 				flag = "-rf"
 			}
 			for _, a := range args {
-				out = append(out, "rm "+flag+" "+shellQuote(a))
+				out = append(out, "rm "+flag+" "+tclShellQuote(a))
 			}
 		}
 		// [exec …] inside other commands.
 		for _, part := range strings.Split(stmt, "[")[1:] {
 			if inner, _, ok := strings.Cut(part, "]"); ok && strings.HasPrefix(strings.TrimSpace(inner), "exec ") {
-				out = append(out, tclExecs(inner)...)
+				out = append(out, TclExecs(inner)...)
 			}
 		}
 	}
@@ -180,9 +145,9 @@ func tclWords(s string) []string {
 	return out
 }
 
-// shellQuote quotes a word for the shell parser, keeping $x and [cmd]
+// tclShellQuote quotes a word for the shell parser, keeping $x and [cmd]
 // visible as dynamic parts.
-func shellQuote(s string) string {
+func tclShellQuote(s string) string {
 	if s != "" && !strings.ContainsAny(s, " \t'\"\\;&|<>()`*?~#") {
 		return s
 	}

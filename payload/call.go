@@ -1,4 +1,4 @@
-package parse
+package payload
 
 import "strings"
 
@@ -38,7 +38,7 @@ type srcHandler struct {
 	// guess is set for a handler found by the method name alone, which
 	// counts only when called.
 	guess bool
-	// fop is what a srcOpFile call does (srcWrite, srcMove, …); mode is
+	// fop is what a srcOpFile call does (OpWrite, OpMove, …); mode is
 	// the index of its open-mode argument (srcNoMode: none, it always
 	// writes); all takes every argument as a file (chmod MODE, FILES…).
 	fop  string

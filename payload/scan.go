@@ -1,4 +1,13 @@
-package parse
+// Package payload reads the code an interpreter is given on a command line
+// (python -c, perl -e, ruby -e, node -e, php -r, awk programs, PowerShell
+// -Command, Tcl) and reports what that code does to the machine: the shell
+// command lines it runs, the files and trees it deletes, the files it
+// writes, moves, links or changes the mode of. That is its one job.
+//
+// It is a heuristic scanner, not a parser or an interpreter. It never
+// imports package parse: it returns shell text and records, and parse
+// turns them into commands for the rules.
+package payload
 
 import (
 	"path"
@@ -10,7 +19,7 @@ import (
 // Lang is a source language an interpreter payload is written in.
 type Lang int
 
-// The languages [ScanSource] knows.
+// The languages [Scan] knows.
 const (
 	LangPython Lang = iota + 1
 	LangPerl
@@ -42,8 +51,8 @@ func (l Lang) String() string {
 	return "unknown"
 }
 
-// A SourceScan is what ScanSource found in a payload.
-type SourceScan struct {
+// A Result is what Scan found in a payload.
+type Result struct {
 	// Shell holds shell command lines the code runs, each as the shell
 	// would get it: os.system("rm -rf /") gives "rm -rf /"; an argv list
 	// such as subprocess.run(["rm", "-rf", "/"]) is joined with each part
@@ -56,18 +65,18 @@ type SourceScan struct {
 	Dynamic []string
 	// Deletes holds tree or file deletions: shutil.rmtree(p), os.remove,
 	// fs.rmSync(p, {recursive:true}), FileUtils.rm_rf, unlink, Remove-Item -Recurse.
-	Deletes []SourceDelete
+	Deletes []Delete
 	// Writes holds the static paths the code opens for writing:
 	// open("/dev/sda", "wb"), perl's open(F, ">/dev/sda"),
 	// fs.writeFileSync(p), fopen(p, "w").
 	Writes []string
 	// Files holds the other changes to files: writes, moves, copies,
 	// links, FIFOs and mode changes.
-	Files []SourceFile
+	Files []File
 }
 
-// A SourceDelete is one deletion call found by [ScanSource].
-type SourceDelete struct {
+// A Delete is one deletion call found by [Scan].
+type Delete struct {
 	// Call is the function as resolved, such as "shutil.rmtree" or
 	// "Remove-Item".
 	Call string
@@ -81,7 +90,7 @@ type SourceDelete struct {
 }
 
 // Empty reports whether the scan found nothing.
-func (s *SourceScan) Empty() bool {
+func (s *Result) Empty() bool {
 	return len(s.Shell) == 0 && len(s.Dynamic) == 0 && len(s.Deletes) == 0 && len(s.Writes) == 0 && len(s.Files) == 0
 }
 
@@ -114,13 +123,13 @@ func LangOf(name string) Lang {
 // srcMaxShow is how much of a call's source text a Dynamic entry keeps.
 const srcMaxShow = 200
 
-// ScanSource scans src, a program in lang, for the shell commands it runs
+// Scan scans src, a program in lang, for the shell commands it runs
 // and the files it deletes. It is a heuristic scanner, not a parser: it
 // tells code from strings and comments, follows imports and aliases,
 // constant strings, concatenation, escapes and static base64 or hex
 // decoding, and reports what it cannot resolve as Dynamic. It takes time
 // linear in len(src) and never panics. An unknown lang scans as nothing.
-func ScanSource(lang Lang, src string) (out SourceScan) {
+func Scan(lang Lang, src string) (out Result) {
 	if lang < LangPython || lang > LangPowerShell {
 		return out
 	}
@@ -257,7 +266,7 @@ func (st *srcStream) text(a, b int) string {
 }
 
 type srcScanner struct {
-	out    *SourceScan
+	out    *Result
 	env    map[string][]srcVal
 	alias  map[string]string // local name → canonical name
 	star   map[string]bool   // Python: from MODULE import *
@@ -404,7 +413,7 @@ func (sc *srcScanner) delete(call string, v srcVal, recursive bool) {
 		}
 		return
 	}
-	d := SourceDelete{Call: call, Recursive: recursive, Static: v.static}
+	d := Delete{Call: call, Recursive: recursive, Static: v.static}
 	if v.static {
 		d.Target = v.s
 	} else {
@@ -423,7 +432,7 @@ func (sc *srcScanner) delete(call string, v srcVal, recursive bool) {
 // write records a path the code opens for writing, when it is static; in
 // Files, static or not.
 func (sc *srcScanner) write(v srcVal) {
-	sc.file("write", srcWrite, v, srcVal{})
+	sc.file("write", OpWrite, v, srcVal{})
 	if len(v.alts) > 0 {
 		for _, a := range v.alts {
 			sc.write(a)

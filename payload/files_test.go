@@ -1,4 +1,4 @@
-package parse
+package payload
 
 import (
 	"fmt"
@@ -63,7 +63,7 @@ func TestScanSourceFiles(t *testing.T) {
 	}
 	for _, c := range cases {
 		var got []string
-		for _, f := range ScanSource(c.lang, c.src).Files {
+		for _, f := range Scan(c.lang, c.src).Files {
 			q := func(v string, static bool) string {
 				if static {
 					return v
@@ -71,43 +71,13 @@ func TestScanSourceFiles(t *testing.T) {
 				return "?" + v
 			}
 			s := f.Op + " " + q(f.Target, f.Static)
-			if f.Op == srcMove || f.Op == srcCopy || f.Op == srcLink {
+			if f.Op == OpMove || f.Op == OpCopy || f.Op == OpLink {
 				s = fmt.Sprintf("%s %s -> %s", f.Op, q(f.From, f.FromStatic), q(f.Target, f.Static))
 			}
 			got = append(got, s)
 		}
 		if g := strings.Join(got, "; "); g != c.want {
 			t.Errorf("%s %q: got %q, want %q", c.lang, c.src, g, c.want)
-		}
-	}
-}
-
-// TestFileCommands: an interpreter's file calls and a compound command's
-// redirections are recorded as commands, in the directory they run in.
-func TestFileCommands(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{`cd /x && python3 -c "open('f','w')"`, "/x: >>f"},
-		{`python3 -c 'import os; os.rename("a", os.path.expanduser("~/b"))'`, ": mv -- a ~/b"},
-		{`perl -e 'symlink "/t", "l"'`, ": ln -s -- /t l"},
-		{`cd /x; { echo a; } > f`, "/x: >f"},
-		{`(echo a) >> /y/f`, ": >>/y/f"},
-		{`while read l; do echo $l; done < in > out`, ": >out"},
-	} {
-		var got []string
-		for _, cmd := range Commands(c.in, Options{}).Commands {
-			if cmd.Implied || cmd.Name() == "python3" || cmd.Name() == "perl" || cmd.Name() == "echo" || cmd.Name() == "cd" || cmd.Name() == "read" {
-				continue
-			}
-			s := cmd.Dir + ": " + cmd.String()
-			for _, r := range cmd.Redirs {
-				if r.Writes() {
-					s += r.Op + r.Target.Value
-				}
-			}
-			got = append(got, s)
-		}
-		if g := strings.Join(got, " | "); g != c.want {
-			t.Errorf("%q: got %q, want %q", c.in, g, c.want)
 		}
 	}
 }

@@ -1,12 +1,12 @@
-package parse
+package payload
 
 import "strings"
 
-// A SourceFile is a file a payload writes, creates, moves, links or
-// changes the mode of, found by [ScanSource]: open(p, "w"),
+// A File is a file a payload writes, creates, moves, links or
+// changes the mode of, found by [Scan]: open(p, "w"),
 // fs.writeFileSync(p), File.write(p), os.rename(a, b), os.symlink(t, l),
-// os.mkfifo(p), os.chmod(p). Deletions are in [SourceScan.Deletes].
-type SourceFile struct {
+// os.mkfifo(p), os.chmod(p). Deletions are in [Result.Deletes].
+type File struct {
 	// Call is the function as resolved, such as "open" or "fs.renameSync".
 	Call string
 	// Op is what happens to Target: "write" (written, created or
@@ -23,14 +23,14 @@ type SourceFile struct {
 	FromStatic bool
 }
 
-// The operations of SourceFile.Op.
+// The operations of File.Op.
 const (
-	srcWrite  = "write"
-	srcMove   = "move"
-	srcCopy   = "copy"
-	srcLink   = "link"
-	srcFIFO   = "mkfifo"
-	srcChmod  = "chmod"
+	OpWrite   = "write"
+	OpMove    = "move"
+	OpCopy    = "copy"
+	OpLink    = "link"
+	OpFIFO    = "mkfifo"
+	OpChmod   = "chmod"
 	srcNoMode = -1 // the call always writes: no mode argument to read
 )
 
@@ -46,21 +46,21 @@ func srcFileHandler(lang Lang, name string) (srcHandler, bool) {
 	case LangPython:
 		switch name {
 		case "open", "io.open", "codecs.open", "builtins.open", "os.fdopen", "io.FileIO", "gzip.open", "bz2.open", "lzma.open":
-			return srcFileH(srcWrite, 0, 1), true
+			return srcFileH(OpWrite, 0, 1), true
 		case "os.open":
-			return srcFileH(srcWrite, 0, 1), true
+			return srcFileH(OpWrite, 0, 1), true
 		case "os.truncate", "os.utime":
-			return srcFileH(srcWrite, 0, srcNoMode), true
+			return srcFileH(OpWrite, 0, srcNoMode), true
 		case "os.mkfifo", "os.mknod":
-			return srcFileH(srcFIFO, 0, srcNoMode), true
+			return srcFileH(OpFIFO, 0, srcNoMode), true
 		case "os.chmod", "os.lchmod", "os.chown", "os.lchown", "shutil.chown":
-			return srcFileH(srcChmod, 0, srcNoMode), true
+			return srcFileH(OpChmod, 0, srcNoMode), true
 		case "os.rename", "os.replace", "os.renames", "shutil.move":
-			return srcFileH(srcMove, 0, srcNoMode), true
+			return srcFileH(OpMove, 0, srcNoMode), true
 		case "shutil.copy", "shutil.copy2", "shutil.copyfile", "shutil.copytree", "shutil.copymode", "shutil.copystat", "distutils.file_util.copy_file":
-			return srcFileH(srcCopy, 0, srcNoMode), true
+			return srcFileH(OpCopy, 0, srcNoMode), true
 		case "os.symlink", "os.link":
-			return srcFileH(srcLink, 0, srcNoMode), true
+			return srcFileH(OpLink, 0, srcNoMode), true
 		case "pathlib.Path", "Path", "pathlib.PosixPath", "PosixPath":
 			return srcHandler{op: srcOpPathObj}, true
 		}
@@ -69,93 +69,93 @@ func srcFileHandler(lang Lang, name string) (srcHandler, bool) {
 		case "writeFileSync", "writeFile", "appendFileSync", "appendFile", "createWriteStream", "truncateSync", "truncate",
 			"outputFileSync", "outputFile", "writeJsonSync", "writeJson", "outputJsonSync", "outputJson", "utimesSync", "utimes":
 			if strings.HasPrefix(name, "fs") || strings.HasPrefix(name, "fse.") || strings.HasPrefix(name, "fs-extra.") || !strings.Contains(name, ".") {
-				return srcFileH(srcWrite, 0, srcNoMode), true
+				return srcFileH(OpWrite, 0, srcNoMode), true
 			}
 		case "openSync", "open":
 			if strings.HasPrefix(name, "fs") {
-				return srcFileH(srcWrite, 0, 1), true
+				return srcFileH(OpWrite, 0, 1), true
 			}
 		case "copyFileSync", "copyFile", "cpSync", "cp", "copySync", "copy":
 			if strings.HasPrefix(name, "fs") {
-				return srcFileH(srcCopy, 0, srcNoMode), true
+				return srcFileH(OpCopy, 0, srcNoMode), true
 			}
 		case "renameSync", "rename", "moveSync", "move":
 			if strings.HasPrefix(name, "fs") {
-				return srcFileH(srcMove, 0, srcNoMode), true
+				return srcFileH(OpMove, 0, srcNoMode), true
 			}
 		case "symlinkSync", "symlink", "linkSync", "link", "ensureSymlinkSync", "ensureSymlink":
 			if strings.HasPrefix(name, "fs") {
-				return srcFileH(srcLink, 0, srcNoMode), true
+				return srcFileH(OpLink, 0, srcNoMode), true
 			}
 		case "chmodSync", "chmod", "chownSync", "chown", "lchownSync", "lchown":
 			if strings.HasPrefix(name, "fs") {
-				return srcFileH(srcChmod, 0, srcNoMode), true
+				return srcFileH(OpChmod, 0, srcNoMode), true
 			}
 		}
 		switch name {
 		case "Deno.writeTextFileSync", "Deno.writeTextFile", "Deno.writeFileSync", "Deno.writeFile", "Bun.write", "Deno.truncateSync", "Deno.truncate":
-			return srcFileH(srcWrite, 0, srcNoMode), true
+			return srcFileH(OpWrite, 0, srcNoMode), true
 		case "Deno.openSync", "Deno.open", "Deno.createSync", "Deno.create":
-			return srcFileH(srcWrite, 0, srcNoMode), true
+			return srcFileH(OpWrite, 0, srcNoMode), true
 		case "Deno.renameSync", "Deno.rename":
-			return srcFileH(srcMove, 0, srcNoMode), true
+			return srcFileH(OpMove, 0, srcNoMode), true
 		case "Deno.copyFileSync", "Deno.copyFile":
-			return srcFileH(srcCopy, 0, srcNoMode), true
+			return srcFileH(OpCopy, 0, srcNoMode), true
 		case "Deno.symlinkSync", "Deno.symlink", "Deno.linkSync", "Deno.link":
-			return srcFileH(srcLink, 0, srcNoMode), true
+			return srcFileH(OpLink, 0, srcNoMode), true
 		case "Deno.chmodSync", "Deno.chmod", "Deno.chownSync", "Deno.chown":
-			return srcFileH(srcChmod, 0, srcNoMode), true
+			return srcFileH(OpChmod, 0, srcNoMode), true
 		}
 	case LangPerl:
 		switch name {
 		case "rename", "File.Copy.move", "move", "mv", "File.Copy.mv":
-			return srcFileH(srcMove, 0, srcNoMode), true
+			return srcFileH(OpMove, 0, srcNoMode), true
 		case "File.Copy.copy", "copy", "cp", "File.Copy.cp", "File.Copy.syscopy":
-			return srcFileH(srcCopy, 0, srcNoMode), true
+			return srcFileH(OpCopy, 0, srcNoMode), true
 		case "symlink", "link":
-			return srcFileH(srcLink, 0, srcNoMode), true
+			return srcFileH(OpLink, 0, srcNoMode), true
 		case "chmod", "chown", "utime":
 			// chmod MODE, FILES…; chown UID, GID, FILES…: every argument
 			// is taken, the mode as a path harmlessly.
-			return srcHandler{op: srcOpFile, fop: srcChmod, mode: srcNoMode, all: true}, true
+			return srcHandler{op: srcOpFile, fop: OpChmod, mode: srcNoMode, all: true}, true
 		case "truncate":
-			return srcFileH(srcWrite, 0, srcNoMode), true
+			return srcFileH(OpWrite, 0, srcNoMode), true
 		case "POSIX.mkfifo", "mkfifo":
-			return srcFileH(srcFIFO, 0, srcNoMode), true
+			return srcFileH(OpFIFO, 0, srcNoMode), true
 		}
 	case LangRuby:
 		switch name {
 		case "File.write", "IO.write", "File.binwrite", "IO.binwrite", "FileUtils.touch", "File.truncate", "FileUtils.touch_file":
-			return srcFileH(srcWrite, 0, srcNoMode), true
+			return srcFileH(OpWrite, 0, srcNoMode), true
 		case "File.open", "File.new", "open", "IO.sysopen", "Kernel.open", "Zlib.GzipWriter.open":
-			return srcFileH(srcWrite, 0, 1), true
+			return srcFileH(OpWrite, 0, 1), true
 		case "FileUtils.cp", "FileUtils.copy", "FileUtils.cp_r", "FileUtils.install", "FileUtils.copy_file", "FileUtils.copy_entry", "IO.copy_stream":
-			return srcFileH(srcCopy, 0, srcNoMode), true
+			return srcFileH(OpCopy, 0, srcNoMode), true
 		case "FileUtils.mv", "FileUtils.move", "File.rename":
-			return srcFileH(srcMove, 0, srcNoMode), true
+			return srcFileH(OpMove, 0, srcNoMode), true
 		case "FileUtils.ln_s", "FileUtils.ln", "FileUtils.ln_sf", "FileUtils.symlink", "FileUtils.link", "File.symlink", "File.link":
-			return srcFileH(srcLink, 0, srcNoMode), true
+			return srcFileH(OpLink, 0, srcNoMode), true
 		case "File.chmod", "FileUtils.chmod", "FileUtils.chmod_R", "File.chown", "FileUtils.chown", "FileUtils.chown_R", "File.lchmod", "File.lchown", "File.utime":
-			return srcHandler{op: srcOpFile, fop: srcChmod, mode: srcNoMode, all: true}, true
+			return srcHandler{op: srcOpFile, fop: OpChmod, mode: srcNoMode, all: true}, true
 		case "File.mkfifo":
-			return srcFileH(srcFIFO, 0, srcNoMode), true
+			return srcFileH(OpFIFO, 0, srcNoMode), true
 		}
 	case LangPHP:
 		switch name {
 		case "file_put_contents", "touch", "ftruncate":
-			return srcFileH(srcWrite, 0, srcNoMode), true
+			return srcFileH(OpWrite, 0, srcNoMode), true
 		case "fopen", "gzopen", "splfileobject":
-			return srcFileH(srcWrite, 0, 1), true
+			return srcFileH(OpWrite, 0, 1), true
 		case "copy":
-			return srcFileH(srcCopy, 0, srcNoMode), true
+			return srcFileH(OpCopy, 0, srcNoMode), true
 		case "rename":
-			return srcFileH(srcMove, 0, srcNoMode), true
+			return srcFileH(OpMove, 0, srcNoMode), true
 		case "symlink", "link":
-			return srcFileH(srcLink, 0, srcNoMode), true
+			return srcFileH(OpLink, 0, srcNoMode), true
 		case "chmod", "chown", "chgrp", "lchown", "lchgrp":
-			return srcFileH(srcChmod, 0, srcNoMode), true
+			return srcFileH(OpChmod, 0, srcNoMode), true
 		case "posix_mkfifo":
-			return srcFileH(srcFIFO, 0, srcNoMode), true
+			return srcFileH(OpFIFO, 0, srcNoMode), true
 		}
 	}
 	return srcHandler{}, false
@@ -184,13 +184,13 @@ func (sc *srcScanner) file(call, op string, target, from srcVal) {
 		}
 		return
 	}
-	f := SourceFile{Call: call, Op: op, Static: target.static && !target.isList}
+	f := File{Call: call, Op: op, Static: target.static && !target.isList}
 	if f.Static {
 		f.Target = target.s
 	} else {
 		f.Target = srcShorten(target.text)
 	}
-	if op == srcMove || op == srcCopy || op == srcLink {
+	if op == OpMove || op == OpCopy || op == OpLink {
 		f.FromStatic = from.static && !from.isList
 		if f.FromStatic {
 			f.From = from.s
@@ -237,7 +237,7 @@ func (sc *srcScanner) fileCall(h srcHandler, name string, n int, arg func(int) s
 		}
 	}
 	switch h.fop {
-	case srcMove, srcCopy, srcLink:
+	case OpMove, OpCopy, OpLink:
 		if h.k+1 >= n {
 			return
 		}
@@ -268,25 +268,25 @@ func (sc *srcScanner) pathObj(st *srcStream, p srcVal, end int) {
 	call := "Path." + m
 	switch m {
 	case "write_text", "write_bytes", "touch":
-		sc.file(call, srcWrite, p, srcVal{})
+		sc.file(call, OpWrite, p, srcVal{})
 	case "open":
 		if len(args) > 0 && srcWriteMode(arg(0), st.text(args[0].a, args[0].b)) {
-			sc.file(call, srcWrite, p, srcVal{})
+			sc.file(call, OpWrite, p, srcVal{})
 		}
 	case "symlink_to", "hardlink_to":
-		sc.file(call, srcLink, p, arg(0))
+		sc.file(call, OpLink, p, arg(0))
 	case "rename", "replace":
-		sc.file(call, srcMove, arg(0), p)
+		sc.file(call, OpMove, arg(0), p)
 	case "chmod", "lchmod":
-		sc.file(call, srcChmod, p, srcVal{})
+		sc.file(call, OpChmod, p, srcVal{})
 	}
 }
 
-// srcHomePath turns an interpreter's expression for a path in the home
+// HomePath turns an interpreter's expression for a path in the home
 // directory into the ~/… form rules know: os.path.expanduser("~/x"),
 // os.environ["HOME"] + "/x", process.env.HOME + "/x", Dir.home + "/x",
 // "$ENV{HOME}/x" (Perl).
-func srcHomePath(e string) (string, bool) {
+func HomePath(e string) (string, bool) {
 	e = strings.TrimSpace(e)
 	for _, pre := range []string{"os.path.expanduser(", "expanduser(", "File.expand_path(", "path.expanduser("} {
 		if rest, ok := strings.CutPrefix(e, pre); ok {
@@ -302,7 +302,7 @@ func srcHomePath(e string) (string, bool) {
 			}
 		}
 	}
-	if h, rest, ok := strings.Cut(e, "+"); ok && homeExpr(strings.TrimSpace(h)) || ok && strings.TrimSpace(h) == "process.env.HOME" {
+	if h, rest, ok := strings.Cut(e, "+"); ok && HomeExpr(strings.TrimSpace(h)) || ok && strings.TrimSpace(h) == "process.env.HOME" {
 		if lit, ok := srcQuoted(strings.TrimSpace(rest)); ok && strings.HasPrefix(lit, "/") {
 			return "~" + lit, true
 		}
@@ -341,7 +341,7 @@ func (sc *srcScanner) awkOut(st *srcStream, i int) {
 		if t.kind == srcIdent && depth == 0 && (t.text == "print" || t.text == "printf") {
 			end := st.stmtEnd(i + 1)
 			if end > i+1 {
-				sc.file(t.text+" >", srcWrite, sc.eval(st, i+1, end, 0), srcVal{})
+				sc.file(t.text+" >", OpWrite, sc.eval(st, i+1, end, 0), srcVal{})
 			}
 			return
 		}
@@ -370,4 +370,18 @@ func (sc *srcScanner) pathObjRecv(st *srcStream, open, dot int) {
 	// The group is often only the last part (joinpath(".config/x")):
 	// its text, not a path to resolve, is what rules look at.
 	sc.pathObj(st, srcVal{text: st.text(open, dot)}, dot)
+}
+
+// HomeExpr reports interpreter expressions for the home directory:
+// os.path.expanduser("~"), Path.home(), os.homedir(), Dir.home.
+func HomeExpr(e string) bool {
+	e = strings.ReplaceAll(strings.ReplaceAll(e, " ", ""), "'", `"`)
+	for _, h := range []string{`os.path.expanduser("~")`, `expanduser("~")`, "Path.home()", "pathlib.Path.home()",
+		`os.environ["HOME"]`, `os.getenv("HOME")`, "os.homedir()", `require("os").homedir()`, "Dir.home", `ENV["HOME"]`,
+		"$ENV{HOME}", `$ENV{"HOME"}`, "$env:USERPROFILE", "$HOME", "~"} {
+		if e == h {
+			return true
+		}
+	}
+	return false
 }

@@ -1,4 +1,4 @@
-package parse
+package payload
 
 import (
 	"os"
@@ -109,7 +109,7 @@ b"`, `R'\x'`, `rb"\x41".decode()`, `"%d%%" % 5`, `str("x")`, `"ls".upper()`,
 			continue
 		}
 		for k, e := range l.exprs {
-			got := ScanSource(l.lang, calls[k])
+			got := Scan(l.lang, calls[k])
 			if len(got.Shell) != 1 || got.Shell[0] != real[k] {
 				t.Errorf("%v %s:\n got %q (dynamic %q)\nwant %q (from %s)", l.lang, e, got.Shell, got.Dynamic, real[k], l.bin)
 			}
@@ -195,7 +195,7 @@ func TestScanSourceLexDifferential(t *testing.T) {
 				continue
 			}
 			real := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
-			got := ScanSource(l.lang, p)
+			got := Scan(l.lang, p)
 			if !slices.Equal(got.Shell, real) || len(got.Dynamic) > 0 {
 				t.Errorf("%v %q:\n got %q (dynamic %q)\nwant %q (from %s)", l.lang, p, got.Shell, got.Dynamic, real, l.bin)
 			}

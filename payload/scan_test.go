@@ -1,4 +1,4 @@
-package parse
+package payload
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 // srcRender renders a scan as sorted lines: "$ LINE" for a shell line, "?"
 // once if anything is dynamic, "rm TARGET" or "rm -r TARGET" for a
 // deletion ("~" before a target that is an expression).
-func srcRender(s SourceScan) string {
+func srcRender(s Result) string {
 	var lines []string
 	for _, l := range s.Shell {
 		lines = append(lines, "$ "+l)
@@ -535,9 +535,9 @@ var srcCases = []srcCase{
 
 func TestScanSource(t *testing.T) {
 	for _, c := range srcCases {
-		got := srcRender(ScanSource(c.lang, c.src))
+		got := srcRender(Scan(c.lang, c.src))
 		if want := srcWant(c.want); got != want {
-			t.Errorf("ScanSource(%v, %q):\n got %q\nwant %q", c.lang, c.src, got, want)
+			t.Errorf("Scan(%v, %q):\n got %q\nwant %q", c.lang, c.src, got, want)
 		}
 	}
 	if len(srcCases) < 120 {
@@ -547,8 +547,8 @@ func TestScanSource(t *testing.T) {
 
 func TestScanSourceUnknownLang(t *testing.T) {
 	for _, l := range []Lang{0, -1, LangPowerShell + 1} {
-		if got := ScanSource(l, `import os; os.system("id")`); !got.Empty() {
-			t.Errorf("ScanSource(%d, …) = %+v, want nothing", l, got)
+		if got := Scan(l, `import os; os.system("id")`); !got.Empty() {
+			t.Errorf("Scan(%d, …) = %+v, want nothing", l, got)
 		}
 	}
 }
@@ -590,7 +590,7 @@ func TestScanSourceLinear(t *testing.T) {
 	for name, in := range inputs {
 		for _, lang := range []Lang{LangPython, LangPerl, LangRuby, LangNode, LangPHP, LangAwk, LangPowerShell} {
 			start := time.Now()
-			ScanSource(lang, in)
+			Scan(lang, in)
 			if d := time.Since(start); d > 5*time.Second {
 				t.Errorf("%s in %v: %v", name, lang, d)
 			}
@@ -598,7 +598,7 @@ func TestScanSourceLinear(t *testing.T) {
 	}
 }
 
-// FuzzScanSource checks that ScanSource never panics (its recover would
+// FuzzScanSource checks that Scan never panics (its recover would
 // report "source scan failed"), is deterministic, and returns lines a
 // shell parser can take.
 func FuzzScanSource(f *testing.F) {
@@ -608,7 +608,7 @@ func FuzzScanSource(f *testing.F) {
 	f.Fuzz(func(t *testing.T, lang uint8, src string) {
 		l := Lang(lang%7 + 1)
 		start := time.Now()
-		a := ScanSource(l, src)
+		a := Scan(l, src)
 		if d := time.Since(start); d > 2*time.Second && len(src) < 1<<16 {
 			t.Errorf("%v: %d bytes took %v", l, len(src), d)
 		}
@@ -622,13 +622,13 @@ func FuzzScanSource(f *testing.F) {
 				t.Fatalf("%v: NUL in shell line %q", l, s)
 			}
 		}
-		if b := ScanSource(l, src); srcRender(a) != srcRender(b) {
+		if b := Scan(l, src); srcRender(a) != srcRender(b) {
 			t.Fatalf("%v: not deterministic:\n%s\n%s", l, srcRender(a), srcRender(b))
 		}
 		// Code run through eval of an escaped string literal does what
 		// the code itself does.
 		if wrap, ok := srcEvalWrap(l, src); ok && len(src) < 4096 {
-			if b := ScanSource(l, wrap); srcRender(a) != srcRender(b) {
+			if b := Scan(l, wrap); srcRender(a) != srcRender(b) {
 				t.Fatalf("%v: %q and %q differ:\n%s\n%s", l, src, wrap, srcRender(a), srcRender(b))
 			}
 		}
@@ -673,7 +673,7 @@ func BenchmarkScanSource(b *testing.B) {
 	} {
 		b.Run(c.lang.String(), func(b *testing.B) {
 			for b.Loop() {
-				ScanSource(c.lang, c.src)
+				Scan(c.lang, c.src)
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-package parse
+package payload
 
 // PowerShell payloads (pwsh -Command …). PowerShell is a shell: every
 // command in it that is not a cmdlet is an external program, reported as a

@@ -1,4 +1,4 @@
-package parse
+package payload
 
 // A small tokenizer for the source code that interpreters get on their
 // command line (python -c, perl -e, ruby -e, node -e, php -r, awk). It knows

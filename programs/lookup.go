@@ -11,15 +11,7 @@ var (
 // "rm" or "git"), compiled on first use, or nil when guardsh does not know
 // the program. Unknown programs keep guardsh's generic reading of argv.
 func Lookup(name string) *Grammar {
-	indexOnce.Do(func() {
-		byName = make(map[string]*Spec, len(table))
-		for _, s := range table {
-			for _, n := range append([]string{s.Name}, s.Aliases...) {
-				byName[n] = s
-			}
-		}
-	})
-	s := byName[name]
+	s := spec(name)
 	if s == nil {
 		return nil
 	}
@@ -32,14 +24,27 @@ func Lookup(name string) *Grammar {
 	return g
 }
 
+// spec returns the table's entry for a program name or alias, or nil. The
+// map from names to entries is built on first use.
+func spec(name string) *Spec {
+	indexOnce.Do(func() {
+		byName = make(map[string]*Spec, len(table))
+		for _, s := range table {
+			byName[s.Name] = s
+			for _, a := range s.Aliases {
+				byName[a] = s
+			}
+		}
+	})
+	return byName[name]
+}
+
 // Names returns a program's name with its aliases (kubectl: kubectl, oc,
 // …), or just the name for a program guardsh has no grammar for.
 // It reads the table only: nothing is compiled.
 func Names(name string) []string {
-	for _, s := range table {
-		if s.Name == name || contains(s.Aliases, name) {
-			return append([]string{s.Name}, s.Aliases...)
-		}
+	if s := spec(name); s != nil {
+		return append([]string{s.Name}, s.Aliases...)
 	}
 	return []string{name}
 }

@@ -31,14 +31,30 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 		}
 		sim := len(c.Args) > 1 && simulates(c)
 		refused := refuses(c)
-		for _, r := range byName[c.Name()] {
-			if refused {
-				// The program refuses this argv (an ambiguous
-				// abbreviation): its own rules have nothing to see.
-				continue
+		if !refused {
+			// (A program that refuses this argv, for an ambiguous
+			// abbreviation, runs nothing: its own rules have nothing
+			// to see.) The table's rules of the program come before
+			// the packs' rules, then the table's later ones.
+			rs := byName[c.Name()]
+			k := 0
+			for k < len(rs) && !rs[k].late {
+				k++
 			}
-			if m.try(r, c) {
-				hits = append(hits, r)
+			for _, r := range rs[:k] {
+				if m.try(r, c) {
+					hits = append(hits, r)
+				}
+			}
+			for _, r := range packRulesOf(c.Name()) {
+				if m.try(r, c) {
+					hits = append(hits, r)
+				}
+			}
+			for _, r := range rs[k:] {
+				if m.try(r, c) {
+					hits = append(hits, r)
+				}
 			}
 		}
 		for _, r := range generic {

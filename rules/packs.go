@@ -18,13 +18,12 @@ import (
 // userPacks are the packs read from the user's pack files.
 var userPacks []*programs.Pack
 
-// packOf maps a rule id to the pack it comes from.
-var packOf = map[string]string{}
-
 // Pack returns the name of the pack rule id belongs to, or "".
 func Pack(id string) string {
-	ensurePacks()
-	return packOf[id]
+	if r, ok := Lookup(id); ok {
+		return r.Pack
+	}
+	return ""
 }
 
 // PackRules returns the ids of the rules of a pack, and whether the pack
@@ -66,16 +65,19 @@ func PackNames() []string {
 
 var packsOnce sync.Once
 
-// ensurePacks adds the rules of the built-in packs to the table, the first
-// time the table is read: nothing is built at start-up.
+// ensurePacks adds the rules of the built-in packs to the table (after the
+// rules of table.go), the first time the whole table is read (All, Lookup):
+// nothing is built at start-up, and matching does not need it (see
+// packRulesOf).
 func ensurePacks() {
 	packsOnce.Do(func() {
-		initPredicates()
+		var rs []*Rule
 		for _, p := range programs.Packs() {
 			for _, e := range p.Entries {
-				table = append(table, packRule(p, e))
+				rs = append(rs, builtinRule(programs.PackEntry{Pack: p, Entry: e}))
 			}
 		}
+		table = append(table[:packsAt:packsAt], append(rs, table[packsAt:]...)...)
 	})
 }
 
@@ -85,7 +87,6 @@ func packRule(p *programs.Pack, e *programs.Entry) *Rule {
 	if e.Hardline {
 		tier = Hardline
 	}
-	packOf[e.ID] = p.Name
 	var names []string
 	for _, n := range e.Programs() {
 		names = append(names, programs.Names(n)...)
@@ -111,6 +112,9 @@ func entryMatches(e *programs.Entry, c *parse.Command) bool {
 	}
 	var l *programs.Line
 	for _, p := range pats {
+		if !p.Applies(c.Name()) {
+			continue // another program's pattern of the entry: nothing to read
+		}
 		if p.PredOnly() {
 			// * $pred: asked of every command; no reading needed.
 			if packPredicates(p, c, ws) {
@@ -132,6 +136,9 @@ func entryMatches(e *programs.Entry, c *parse.Command) bool {
 // cannot say. Each gets the command, its argument words and the positions
 // (in ws) of the operands after the pattern's words.
 var predicates map[string]func(c *parse.Command, ws []parse.Word, rest []int) bool
+
+// predicatesOnce builds predicates on the first $ condition asked.
+var predicatesOnce sync.Once
 
 func initPredicates() {
 	predicates = map[string]func(c *parse.Command, ws []parse.Word, rest []int) bool{
@@ -265,6 +272,7 @@ func packPredicates(p *programs.Pattern, c *parse.Command, ws []parse.Word) bool
 }
 
 func packPredicate(name string, c *parse.Command, ws []parse.Word, rest []int) bool {
+	predicatesOnce.Do(initPredicates)
 	f := predicates[name]
 	return f != nil && f(c, ws, rest)
 }
@@ -355,9 +363,6 @@ func AddPack(p *programs.Pack) error {
 	undo := func() {
 		table = saved
 		reindex()
-		for _, r := range added {
-			delete(packOf, r.ID)
-		}
 	}
 	for i, e := range p.Entries {
 		r := added[i]

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/guardsh/guardsh/parse"
+	"github.com/guardsh/guardsh/programs"
 )
 
 // A Rule is one entry of the table.
@@ -44,6 +45,10 @@ type Rule struct {
 	// input reports matches on the input as a whole (issues, sequences of
 	// commands): each a [start, end) span.
 	input func(r *parse.Result) []hit
+	// builtin marks the rule of a built-in pack entry, matched through
+	// packRulesOf; late marks a rule of the table after the built-in
+	// packs (see packsAt).
+	builtin, late bool
 }
 
 // All returns every rule, in table order.
@@ -76,12 +81,26 @@ var (
 )
 
 // index builds, once, the map from program name to the rules that look at
-// it, so a command is only tried against rules that can match it.
+// it, so a command is only tried against rules that can match it. The
+// built-in packs' rules are not in it: see packRulesOf.
 func index() {
 	indexOnce.Do(func() {
-		ensurePacks()
 		byName = map[string][]*Rule{}
+		any := func() {
+			for _, pe := range programs.AnyEntries() {
+				generic = append(generic, builtinRule(pe))
+			}
+		}
+		pos := 0 // position in the table without the built-in packs
 		for _, r := range table {
+			if r.builtin {
+				continue
+			}
+			if pos == packsAt {
+				any()
+			}
+			pos++
+			r.late = pos > packsAt
 			if r.input != nil {
 				inputs = append(inputs, r)
 			}
@@ -95,6 +114,9 @@ func index() {
 			for _, n := range r.names {
 				byName[n] = append(byName[n], r)
 			}
+		}
+		if pos <= packsAt {
+			any()
 		}
 	})
 }

@@ -978,4 +978,5 @@ var table = []*Rule{
 
 func init() {
 	table = append(table, lookalike)
+	packsAt = len(table) // the built-in packs' rules are listed here
 }

@@ -56,7 +56,7 @@ func init() {
 // program names and examples to a rule of the table. It must run before
 // the first match (from an init function).
 func extend(id string, names []string, cmd func(*parse.Command) bool, input func(*parse.Result) []hit, match, noMatch []string) {
-	r, ok := Lookup(id)
+	r, ok := lookup(id) // not Lookup: the packs are not made at start-up
 	if !ok {
 		panic("rules: extend: no rule " + id)
 	}
@@ -433,7 +433,7 @@ func scriptWrites(c *parse.Command, name string) bool {
 
 // ruleHits runs rule id's matcher on c, if the rule looks at c's program.
 func ruleHits(id string, c *parse.Command) bool {
-	r, ok := Lookup(id)
+	r, ok := lookup(id) // not Lookup: the packs are not made at start-up
 	if !ok || r.cmd == nil || r.names != nil && !contains(r.names, c.Name()) {
 		return false
 	}

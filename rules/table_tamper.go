@@ -64,7 +64,7 @@ func init() {
 	// guardsh-tamper keeps its id for environment tampering: every
 	// GUARDSH_* assignment, export or unset in the checked text, not only
 	// export (the file writes stay with its own matcher).
-	if r, ok := Lookup("guardsh-tamper"); ok && r.cmd != nil {
+	if r, ok := lookup("guardsh-tamper"); ok && r.cmd != nil {
 		files := r.cmd
 		r.cmd = func(c *parse.Command) bool { return files(c) || tampersEnv(c) }
 		if in := r.input; in != nil {

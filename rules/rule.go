@@ -85,7 +85,15 @@ var (
 // built-in packs' rules are not in it: see packRulesOf.
 func index() {
 	indexOnce.Do(func() {
-		byName = map[string][]*Rule{}
+		// One map of the right size and one array for the names' lists
+		// (most names have one rule): the index is built for every
+		// guardsh process that checks a command.
+		n := 0
+		for _, r := range table {
+			n += len(r.names)
+		}
+		byName = make(map[string][]*Rule, n)
+		arena := make([]*Rule, 0, n)
 		any := func() {
 			for _, pe := range programs.AnyEntries() {
 				generic = append(generic, builtinRule(pe))
@@ -112,7 +120,12 @@ func index() {
 				continue
 			}
 			for _, n := range r.names {
-				byName[n] = append(byName[n], r)
+				if rs, ok := byName[n]; ok {
+					byName[n] = append(rs, r)
+					continue
+				}
+				arena = append(arena, r)
+				byName[n] = arena[len(arena)-1 : len(arena) : len(arena)]
 			}
 		}
 		if pos <= packsAt {

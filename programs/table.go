@@ -76,6 +76,8 @@ var table = []*Spec{
 				{Name: "repair"},
 			}},
 			{Name: "update-ref", Opts: `m= d no-deref z stdin create-reflog`},
+			{Name: "gc", Opts: `q/quiet prune=? cruft aggressive auto force keep-largest-pack`},
+			{Name: "prune", Opts: `n/dry-run v/verbose progress expire= exclude-promisor-objects`},
 			{Name: "rm", Opts: `n/dry-run q/quiet cached f/force r ignore-unmatch sparse pathspec-from-file= pathspec-file-nul`},
 			{Name: "reflog", Default: "show", Subs: []*Spec{
 				{Name: "expire", Opts: `dry-run rewrite updateref verbose expire=! expire-unreachable=! stale-fix all single-worktree`},

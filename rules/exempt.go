@@ -11,13 +11,21 @@ import (
 // systemctl … --when cancel. Generic flags anywhere (--dry-run, a later
 // --help) are in simulates: they quiet dangerous rules, never hardline ones,
 // since a shell builtin such as kill does not read them.
+//
+// For a program whose grammar guardsh knows, words after the "--" that
+// ends its options are operands (git clean -fdx -- . --dry-run cleans, the
+// last word is a pathspec), and --dry-run=false is no dry run.
 func simulates(c *parse.Command) bool {
-	for _, w := range c.Args[1:] {
+	args := c.Args[1:]
+	if p := readLine(c); p != nil && p.DashDash >= 0 && p.DashDash < len(args) {
+		args = args[:p.DashDash]
+	}
+	for _, w := range args {
 		switch w.Value {
 		case "--help", "-help", "--dry-run", "--dryrun", "--generate-cli-skeleton", "--simulate":
 			return true
 		}
-		if strings.HasPrefix(w.Value, "--dry-run=") && w.Value != "--dry-run=none" {
+		if v, ok := strings.CutPrefix(w.Value, "--dry-run="); ok && v != "none" && !falsy(v) {
 			return true
 		}
 	}
@@ -52,7 +60,11 @@ func exempt(c *parse.Command) bool {
 	case "git":
 		g, ok := readSub(c)
 		return ok && g.sub(0) == "push" && g.Has("dry-run")
-	case "mkfs", "mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "wipefs", "rclone":
+	case "rclone":
+		// By its grammar: --dry-run=false is no dry run.
+		p := readLine(c)
+		return p != nil && p.Err == nil && p.Has("dry-run")
+	case "mkfs", "mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "wipefs":
 		return args(c).has("n", "no-act", "dry-run")
 	case "vgremove", "lvremove", "pvremove":
 		return args(c).has("h", "help", "?")

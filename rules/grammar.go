@@ -79,7 +79,11 @@ var modules = map[string]string{"awscli": "aws", "pip": "pip", "pip3": "pip"}
 // moduleCommand returns python -m MODULE ARGS as the module's program
 // (python3 -m awscli s3 rb … is aws s3 rb …), so every rule reads it the
 // way it reads the program; other commands are returned as they are.
+//
+// git-SUB and aliases defined on the line are read as git runs them too
+// (gitCommand).
 func moduleCommand(c *parse.Command) *parse.Command {
+	c = gitCommand(c)
 	n := c.Name()
 	if len(c.Args) < 3 || n != "python" && n != "python3" && !strings.HasPrefix(n, "python3.") {
 		return c

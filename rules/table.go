@@ -614,8 +614,7 @@ var table = []*Rule{
 		cmd: func(c *parse.Command) bool {
 			// By git's grammar: --har and --ha are --hard, -C dir and
 			// other global options come first; --h alone is --hard too.
-			g, ok := readSub(c)
-			return ok && g.sub(0) == "reset" && g.Has("hard")
+			return gitResetHard(c)
 		},
 		Match:   []string{"git reset --hard", "git reset --hard HEAD~1", "git -C repo reset --hard origin/main", "git reset --har", "git --no-pager reset --hard"},
 		NoMatch: []string{"git reset", "git reset --soft HEAD~1", "git reset HEAD file", "git commit -m 'git reset --hard'", "git reset --merge"},
@@ -638,8 +637,13 @@ var table = []*Rule{
 		names:   []string{"git"},
 		cmd:     gitDiscards,
 		Match: []string{"git clean -f", "git clean -fdx", "git clean --force -d", "git branch -D feature", "git branch --delete --force x", "git checkout -- .", "git checkout .", "git restore .",
-			"git stash clear", "git reflog expire --expire=now --all", "git filter-branch --tree-filter x HEAD", "git restore --worktree --staged .", "git checkout -f", "git stash drop", "git switch -f main", "git switch --discard-changes x", "git rm -rf ."},
-		NoMatch: []string{"git clean -n", "git clean --dry-run", "git checkout -b x", "git checkout main", "git restore --staged .", "git branch -d merged", "git stash", "git stash list", "git restore --staged file"},
+			"git stash clear", "git reflog expire --expire=now --all", "git filter-branch --tree-filter x HEAD", "git restore --worktree --staged .", "git checkout -f", "git stash drop", "git switch -f main", "git switch --discard-changes x", "git rm -rf .",
+			"git checkout -- file.txt", "git checkout HEAD~1 -- src/a.go", "git checkout main src/a.go", "git checkout ./src", "git restore file.txt", "git restore --source=main a.go",
+			"git reset --merge", "git branch -f main origin/main", "git rm -f a.go", "git gc --prune=now", "git prune", "git submodule deinit -f lib",
+			"git show HEAD:a.txt > a.txt", "git config --global alias.nuke 'reset --hard'", "git-stash drop", "/usr/lib/git-core/git-clean -fdx", "git -c alias.x='checkout --' x a.go"},
+		NoMatch: []string{"git clean -n", "git clean --dry-run", "git checkout -b x", "git checkout main", "git restore --staged .", "git branch -d merged", "git stash", "git stash list", "git restore --staged file",
+			"git reset --keep HEAD~1", "git checkout -B main origin/main", "git branch -M main", "git checkout --theirs a.go", "git rm --cached -r .", "git rm a.go", "git gc", "git gc --prune=2.weeks.ago",
+			"git prune --dry-run", "git reflog expire --all", "git submodule deinit lib", "git show HEAD:a.txt > a.txt.orig", "git config --global alias.co checkout", "git -c alias.x=status x", "git lfs prune", "git worktree remove wt"},
 	},
 	{
 		ID: "chmod-x-run", Tier: Dangerous,

@@ -199,6 +199,11 @@ func (p *parser) parse(text string) bool {
 	f, err := syntax.NewParser(syntax.Variant(p.opts.variant()), syntax.KeepComments(false)).
 		Parse(strings.NewReader(text), "")
 	if err != nil {
+		if rf, ok := p.repairPayload(text, err); ok {
+			f, err = rf, nil
+		}
+	}
+	if err != nil {
 		if (p.outer == nil || p.fishSrc) && syntax.IsIncomplete(err) {
 			p.res.Incomplete = true
 		}

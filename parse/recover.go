@@ -3,6 +3,7 @@ package parse
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -49,9 +50,13 @@ func (p *parser) parseTop(text string) {
 			return
 		}
 	}
+	// input is the text before any repair: the raw scan reads it, so a
+	// repair that did not help hides nothing from it.
+	input := text
 	from := 0
 	recovered, reparsed := 0, 0
 	tried := map[int]bool{}
+	var repairs []repair
 	ended := false
 	for {
 		var good []*syntax.Stmt
@@ -73,6 +78,17 @@ func (p *parser) parseTop(text string) {
 				return !p.stopped
 			})
 		if !stream {
+			if bad := p.failedRepairs(good, repairs); len(bad) > 0 {
+				// A repaired region did not land where its kind
+				// belongs: take the repair back and parse again; the
+				// error it hid stays a finding.
+				for _, r := range bad {
+					text = text[:r.start] + r.orig + text[r.end:]
+				}
+				p.src = text
+				repairs = slices.DeleteFunc(repairs, func(r repair) bool { return slices.Contains(bad, r) })
+				continue
+			}
 			if p.later == nil {
 				p.later = laterTemps(good)
 			}
@@ -95,6 +111,22 @@ func (p *parser) parseTop(text string) {
 			stmtStart = lastEnd
 		}
 		stmtStart = skipSpace(text, stmtStart)
+		if ok && !stream && len(repairs) < maxRepairs {
+			if r, found := p.findRepair(text, min(int(pos.Offset()), len(text)), stmtStart, err.Error(), tried); found {
+				tried[r.start] = true
+				if r.kind == repairAlways && lastEnd >= 0 && strings.TrimSpace(text[lastEnd:r.start]) == "" {
+					r.blankOnly = true
+				}
+				repairs = append(repairs, r)
+				text = r.apply(text)
+				p.src = text
+				if lastEnd > from {
+					// The statements before the error were walked.
+					from = lastEnd
+				}
+				continue
+			}
+		}
 		if at := lastNest(text, stmtStart, min(len(text), pos2(err, len(text))+2)); at >= 0 && !tried[at] {
 			// ((cmd …) …) is two subshells when it is not
 			// arithmetic; bash and dash read it so, the parser
@@ -137,7 +169,7 @@ func (p *parser) parseTop(text string) {
 				Start: min(errAt, stmtStartOfLine(text, errAt, stmtStart)), End: lineEnd})
 			// The raw scan covers whole lines: a statement that
 			// parsed may share its line with the one that failed.
-			rawScan(p.res, text[strings.LastIndexByte(text[:stmtStart], '\n')+1:lineEnd])
+			rawScan(p.res, input[strings.LastIndexByte(text[:stmtStart], '\n')+1:lineEnd])
 		}
 		recovered++
 		if incomplete || lineEnd >= len(text) {
@@ -146,7 +178,7 @@ func (p *parser) parseTop(text string) {
 		if recovered >= maxRecoveries || reparsed+lineEnd > maxReparse {
 			p.res.Issues = append(p.res.Issues, Issue{Kind: IssueParse,
 				Detail: fmt.Sprintf("more than %d parse errors, or errors too far into a long input; the rest was not checked", maxRecoveries), Start: lineEnd + 1, End: len(text)})
-			rawScan(p.res, text[lineEnd:])
+			rawScan(p.res, input[lineEnd:])
 			return
 		}
 		// Each pass lexes the blanked text before from again.

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -38,6 +39,21 @@ func TempPrefix(p string) (string, bool) {
 // freshTemp is what $(mktemp …) prints, as far as the rules care: a new
 // name in the temporary directory that no one else uses.
 const freshTemp = "/tmp/tmp.XXXXXXXXXX"
+
+// freshTempAt is the name the mktemp of the command substitution at offset
+// off prints: each call its own name (/tmp/tmp.XXXXXXX123), so that a file
+// written through one mktemp's name is not taken for another's
+// (src=$(mktemp); bin=$(mktemp); cat >"$src" <<EOF … EOF; "$bin").
+func freshTempAt(off int) string {
+	if off <= 0 {
+		return freshTemp
+	}
+	d := strconv.Itoa(off)
+	if len(d) >= 10 {
+		return "/tmp/tmp." + d
+	}
+	return freshTemp[:len(freshTemp)-len(d)] + d
+}
 
 // mktempOutput reports whether the statements are one mktemp call (also in
 // a subshell, with redirections) whose template, if any, is in a temporary
@@ -161,14 +177,20 @@ func tempValue(w *syntax.Word) (string, bool) {
 	return "", false
 }
 
-// withLater runs f with the variables of laterTemps that are not set yet
-// given their later value: for walking a function body or a trap when they
-// are defined.
+// withLater runs f with the variables of laterTemps that are not set yet,
+// or set to the empty string, given their later value: for walking a
+// function body or a trap when they are defined.
 func (p *parser) withLater(f func()) {
 	var set []string
+	saved := map[string]string{}
 	for name, v := range p.later {
-		if _, ok := p.vars.val[name]; ok {
-			continue
+		if cur, ok := p.vars.val[name]; ok {
+			if cur != "" {
+				continue
+			}
+			// tmp=; trap 'rm -rf "$tmp"' 0; tmp=$(mktemp -d): empty
+			// now, a temporary name by the time the trap runs.
+			saved[name] = cur
 		}
 		if _, ok := p.vars.dyn[name]; ok {
 			continue
@@ -185,5 +207,8 @@ func (p *parser) withLater(f func()) {
 		delete(p.vars.val, name)
 		delete(p.vars.dyn, name)
 		delete(p.vars.shape, name)
+		if v, ok := saved[name]; ok {
+			p.vars.val[name] = v
+		}
 	}
 }

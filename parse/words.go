@@ -316,7 +316,7 @@ func (r *resolver) cmdSubst(w io.Writer, cs *syntax.CmdSubst) error {
 		return nil
 	}
 	if r.mktempOutput(cs.Stmts) {
-		io.WriteString(w, freshTemp)
+		io.WriteString(w, freshTempAt(int(cs.Pos().Offset())))
 		return nil
 	}
 	r.taint(classify(cs.Stmts))
@@ -419,6 +419,9 @@ func (r *resolver) staticOutput(stmts []*syntax.Stmt) (string, bool) {
 			out += "\n"
 		} else if i == 0 {
 			out, have = echoOutput(args)
+			if have && args[0] == "mktemp" {
+				out = freshTempAt(int(st.Pos().Offset())) + "\n"
+			}
 		} else {
 			out, have = decode(args, out)
 		}

@@ -38,8 +38,9 @@ var regenerableNames = map[string]bool{
 }
 
 // regenerableSuffixes are name endings of regenerable files and
-// directories: *.egg-info, *.pyc.
-var regenerableSuffixes = []string{".egg-info", ".pyc", ".pyo"}
+// directories: *.egg-info, *.pyc, and the *.orig backups patch and merge
+// tools leave beside the file they changed.
+var regenerableSuffixes = []string{".egg-info", ".pyc", ".pyo", ".orig"}
 
 // systemCaches are package-manager caches, by absolute path.
 var systemCaches = []string{"/var/lib/apt/lists/", "/var/cache/apt/", "/var/cache/apk/", "/var/cache/yum/", "/var/cache/dnf/",
@@ -57,7 +58,52 @@ func regenerableName(comp string) bool {
 			return true
 		}
 	}
-	return strings.HasPrefix(comp, ".coverage.") || strings.HasPrefix(comp, "cmake-build-")
+	return strings.HasPrefix(comp, ".coverage.") || strings.HasPrefix(comp, "cmake-build-") || cacheName(comp)
+}
+
+// cacheName reports whether a name says it is a cache: cache, or a name
+// ending in _cache, -cache or .cache (_httplib2_test_cache, pip-cache).
+func cacheName(comp string) bool {
+	l := strings.ToLower(comp)
+	if l == "cache" {
+		return true
+	}
+	stem, ok := strings.CutSuffix(l, "cache")
+	if !ok || len(stem) < 2 || strings.ContainsAny(stem, "*?[") {
+		return false
+	}
+	switch stem[len(stem)-1] {
+	case '_', '-', '.':
+		return true
+	}
+	return false
+}
+
+// runtimeState reports whether a file deleted without -r is run-time state
+// that a program makes again and no one keeps: a pid file (pid, *.pid), a
+// time stamp (*-stamp, *.stamp: apt's periodic stamps, build stamps), or
+// a file under /run or /var/run (a tmpfs emptied at every boot), below a
+// literal first directory. Lock files are not: deleting a lock another
+// process holds (dpkg's) corrupts what it guards.
+func runtimeState(p string) bool {
+	if p == "" || strings.Contains(p, "..") || strings.HasSuffix(p, "/") {
+		return false
+	}
+	base := path.Base(p)
+	if strings.ContainsAny(base, "*?[") {
+		return false
+	}
+	if base == "pid" || strings.HasSuffix(base, ".pid") && base != ".pid" || base == "stamp" ||
+		strings.HasSuffix(base, "-stamp") || strings.HasSuffix(base, ".stamp") {
+		return true
+	}
+	for _, run := range []string{"/run/", "/var/run/"} {
+		if rest, ok := strings.CutPrefix(p, run); ok {
+			first, _, more := strings.Cut(rest, "/")
+			return more && first != "" && !strings.ContainsAny(first, "*?[$")
+		}
+	}
+	return false
 }
 
 // regenerable reports whether deleting path p, for command c, deletes only

@@ -305,14 +305,16 @@ var table = []*Rule{
 				return false
 			}
 			for _, w := range args(c).operands {
-				if absolute(w.Value) && !underTemp(w.Value) && !inTemp(w.Value) && !parse.BlockDevice(w.Value) && !regenerable(c, w.Value) {
+				if absolute(w.Value) && !underTemp(w.Value) && !inTemp(w.Value) && !parse.BlockDevice(w.Value) && !regenerable(c, w.Value) && !runtimeState(w.Value) {
 					return true
 				}
 			}
 			return false
 		},
-		Match:   []string{"rm /etc/passwd", "rm -f /usr/local/bin/tool", "unlink /var/lib/x", "rm ~/.bashrc", "shred -u /home/me/file"},
-		NoMatch: []string{"rm ./x", "rm /tmp/x", "rm file", "shred file", "rm -f /tmp/*.lock"},
+		Match: []string{"rm /etc/passwd", "rm -f /usr/local/bin/tool", "unlink /var/lib/x", "rm ~/.bashrc", "shred -u /home/me/file",
+			"rm -f /var/lib/dpkg/lock", "rm -f /run/../etc/passwd", "rm -f /run/*", "rm -f /var/run/$x", "rm -f /var/lib/stamps/"},
+		NoMatch: []string{"rm ./x", "rm /tmp/x", "rm file", "shred file", "rm -f /tmp/*.lock", "rm -f /var/run/dbus/pid", "rm -f /run/openrc/started/$SERVICE",
+			"rm -f /var/lib/apt/periodic/update-stamp", "rm -f /var/run/nginx.pid"},
 	},
 	{
 		ID: "xargs-rm", Tier: Dangerous,

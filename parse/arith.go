@@ -421,7 +421,7 @@ func (p *parser) knownParts(text string) bool {
 	if len(text) > maxVarValue || strings.TrimSpace(text) == "" {
 		return false
 	}
-	_, err := syntax.NewParser(syntax.Variant(p.opts.variant())).Parse(strings.NewReader(text), "")
+	_, err := shParse(p.opts.variant(), text)
 	return err == nil
 }
 

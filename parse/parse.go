@@ -196,8 +196,7 @@ type parser struct {
 
 // parse parses text and walks it. It reports false on a parse error.
 func (p *parser) parse(text string) bool {
-	f, err := syntax.NewParser(syntax.Variant(p.opts.variant()), syntax.KeepComments(false)).
-		Parse(strings.NewReader(text), "")
+	f, err := shParse(p.opts.variant(), text)
 	if err != nil {
 		if rf, ok := p.repairPayload(text, err); ok {
 			f, err = rf, nil

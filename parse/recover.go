@@ -42,8 +42,7 @@ var closers = []string{"fi", "done", "esac", "}", ")", "then", "else", "elif", "
 func (p *parser) parseTop(text string) {
 	stream := len(text) > streamAbove
 	if !stream {
-		if f, err := syntax.NewParser(syntax.Variant(p.opts.variant()), syntax.KeepComments(false)).
-			Parse(strings.NewReader(text), ""); err == nil {
+		if f, err := shParse(p.opts.variant(), text); err == nil {
 			// The common case: no error, one pass.
 			p.later = laterTemps(f.Stmts)
 			p.stmts(f.Stmts, ctx{})

@@ -530,7 +530,7 @@ func (p *parser) globQuals(w *syntax.Word) {
 func (p *parser) qualCode(w *syntax.Word, code, reply string) {
 	at, line := p.nodeWord(w)
 	// The code is one shell word: remove its quotes.
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangZsh)).Parse(strings.NewReader(": "+code+"\n"), "")
+	f, err := shParse(syntax.LangZsh, ": "+code+"\n")
 	text, static := "", false
 	if err == nil && len(f.Stmts) == 1 {
 		if ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 1 {
@@ -719,7 +719,7 @@ func (p *parser) foreach(list []*syntax.Stmt, c ctx) int {
 		}
 	}
 	inner := strings.TrimSuffix(strings.TrimPrefix(strings.Join(group, " "), "("), ")")
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangZsh)).Parse(strings.NewReader(": "+inner+"\n"), "")
+	f, err := shParse(syntax.LangZsh, ": "+inner+"\n")
 	if err != nil || len(f.Stmts) != 1 {
 		return 0
 	}

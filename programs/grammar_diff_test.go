@@ -250,7 +250,7 @@ func TestDiffGit(t *testing.T) {
 			}
 		}
 	}
-	walk(nil, top, table[indexOf("git")])
+	walk(nil, top, specs()[indexOf("git")])
 }
 
 func argOf2(g *Grammar, o Opt) arg {
@@ -261,7 +261,7 @@ func argOf2(g *Grammar, o Opt) arg {
 }
 
 func indexOf(name string) int {
-	for i, s := range table {
+	for i, s := range specs() {
 		if s.Name == name {
 			return i
 		}

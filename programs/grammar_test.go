@@ -137,7 +137,7 @@ func TestTable(t *testing.T) {
 		}
 	}
 	seen := map[string]bool{}
-	for _, s := range table {
+	for _, s := range specs() {
 		for _, n := range append([]string{s.Name}, s.Aliases...) {
 			if seen[n] {
 				t.Errorf("program %s listed twice", n)

@@ -28,8 +28,8 @@ func Lookup(name string) *Grammar {
 // map from names to entries is built on first use.
 func spec(name string) *Spec {
 	indexOnce.Do(func() {
-		byName = make(map[string]*Spec, len(table))
-		for _, s := range table {
+		byName = make(map[string]*Spec, len(table)+len(tableGitsys))
+		for _, s := range specs() {
 			byName[s.Name] = s
 			for _, a := range s.Aliases {
 				byName[a] = s
@@ -51,8 +51,8 @@ func Names(name string) []string {
 
 // Known returns the names of every program in the table, in table order.
 func Known() []string {
-	out := make([]string, 0, len(table))
-	for _, s := range table {
+	out := make([]string, 0, len(table)+len(tableGitsys))
+	for _, s := range specs() {
 		out = append(out, s.Name)
 	}
 	return out

@@ -29,4 +29,23 @@ var packDowngrades = &Pack{Name: "downgrades", Title: "Persistent security downg
 		Match:   []string{"echo 'me ALL=(ALL) NOPASSWD: ALL' >> /etc/sudoers", "echo 'me ALL=(ALL) NOPASSWD:ALL' | sudo tee /etc/sudoers.d/me", "printf '%s\\n' 'bob ALL=(ALL) NOPASSWD: ALL' > /etc/sudoers.d/bob"},
 		NoMatch: []string{"cat /etc/sudoers", "echo 'me ALL=(ALL) ALL' | sudo tee /etc/sudoers.d/me", "grep NOPASSWD /etc/sudoers"},
 	},
+	{
+		ID: "downgrade-config-insecure", Title: "Switch a security check off for good",
+		Reason: "The setting turns off a check for everything that runs later: TLS certificates (curl, wget, apt, dnf), package signatures " +
+			"(apt trusted=yes, gpgcheck=0), ssh host keys, sshd root or password logins, or lets Docker and npm fetch over plain HTTP.",
+		Suggest: "fix the certificate, key or mirror that fails instead; if you must, scope it to one command (curl -k URL, ssh -o … HOST)",
+		When:    []string{"* $insecure-setting-write", "git config $git-ssh-insecure", "npm|pnpm|yarn config|c set $npm-http-registry", "npm|pnpm set $npm-http-registry"},
+		Over:    []string{"credential-file-write", "system-config-write"},
+		Match: []string{"echo insecure >> ~/.curlrc", "echo '-k' > ~/.curlrc", "echo 'check_certificate = off' >> ~/.wgetrc",
+			`echo 'Acquire::https::Verify-Peer "false";' > /etc/apt/apt.conf.d/99insecure`, `echo 'APT::Get::AllowUnauthenticated "true";' | sudo tee /etc/apt/apt.conf.d/99x`,
+			"echo 'deb [trusted=yes] http://x/ stable main' > /etc/apt/sources.list.d/x.list", "sed -i 's/gpgcheck=1/gpgcheck=0/' /etc/yum.repos.d/x.repo",
+			"echo gpgcheck=0 >> /etc/yum.repos.d/x.repo", "echo 'StrictHostKeyChecking no' >> ~/.ssh/config", `printf 'Host *\n  StrictHostKeyChecking no\n' >> ~/.ssh/config`,
+			"echo 'PermitRootLogin yes' >> /etc/ssh/sshd_config", "sed -i 's/^PasswordAuthentication no/PasswordAuthentication yes/' /etc/ssh/sshd_config",
+			`echo '{"insecure-registries":["10.0.0.1:5000"]}' > /etc/docker/daemon.json`, "git config --global core.sshCommand 'ssh -o StrictHostKeyChecking=no'",
+			"npm config set registry http://registry.npmjs.org/", "echo 'strict-ssl=false' >> ~/.npmrc"},
+		NoMatch: []string{"cat ~/.curlrc", "echo progress-bar >> ~/.curlrc", "echo 'Host x' >> notes.txt", "echo 'PermitRootLogin no' >> /etc/ssh/sshd_config",
+			"sed -i 's/PasswordAuthentication yes/PasswordAuthentication no/' /etc/ssh/sshd_config", "echo gpgcheck=1 >> /etc/yum.repos.d/x.repo",
+			"ssh -o StrictHostKeyChecking=no host", "curl -k https://localhost:8443", "git config --global core.sshCommand 'ssh -i ~/.ssh/deploy'",
+			"npm config set registry https://registry.npmjs.org/", "grep trusted=yes /etc/apt/sources.list"},
+	},
 }}

@@ -357,4 +357,4 @@ func Packs() []*Pack { return builtinPacks }
 
 // builtinPacks are the packs of pack_*.go, one file per ecosystem. They
 // are static data: nothing is built at start-up.
-var builtinPacks = []*Pack{packClouds, packDatabases, packDowngrades, packHosting, packKubernetes, packLogs, packSecrets, packSync, packSystem}
+var builtinPacks = []*Pack{packClouds, packDatabases, packDowngrades, packHosting, packKubernetes, packLogs, packPackages, packSecrets, packSync, packSystem}

@@ -135,7 +135,7 @@ var table = []*Spec{
 	}},
 	{Name: "op", Style: Cobra, Opts: `account= vault= config= session= format= archive`},
 	{Name: "doppler", Style: Cobra, Opts: `p/project= c/config= token= scope= configuration= y/yes`},
-	{Name: "rclone", Style: Cobra, Opts: `config= n/dry-run i/interactive v/verbose q/quiet transfers= checkers= filter= exclude= include= min-age= max-age=`},
+	{Name: "rclone", Style: Cobra, Opts: `config= n/dry-run i/interactive v/verbose q/quiet dedupe-mode= transfers= checkers= filter= exclude= include= min-age= max-age=`},
 	{Name: "etcdctl", Style: Cobra, Opts: `endpoints= user= password= cacert= cert= key= command-timeout= dial-timeout= w/write-out= prefix from-key prev-kv`},
 	{Name: "influx", Style: Cobra, Opts: `host= t/token= o/org= org-id= n/name= i/id= configs-path= c/active-config=`},
 	{Name: "journalctl", Style: GNU, Opts: `vacuum-size= vacuum-time= vacuum-files= rotate flush sync relinquish-var smart-relinquish-var u/unit= user-unit=

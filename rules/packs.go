@@ -259,6 +259,9 @@ func initPredicates() {
 			return sudoers && strings.Contains(wordsText(ws)+"\n"+c.StdinText, "NOPASSWD")
 		},
 	}
+	for name, f := range gitsysPredicates() {
+		predicates[name] = f
+	}
 }
 
 // packPredicates evaluates a pattern made of $ conditions only.

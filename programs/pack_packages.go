@@ -1,0 +1,38 @@
+package programs
+
+// Package managers: removing what the system or the package manager
+// itself needs, or the history that lets an upgrade be rolled back.
+var packPackages = &Pack{Name: "packages", Title: "Package managers", File: "programs/pack_packages.go", Entries: []*Entry{
+	{
+		ID: "packages-remove-nodeps", Title: "Remove a package ignoring what depends on it",
+		Reason:  "pacman -Rdd, rpm -e --nodeps and dpkg --force-depends (or --force-all) remove a package that other packages need: those programs break, often the package manager itself.",
+		Suggest: "let the package manager remove the dependants too, or check them first (pacman -Qi, rpm -q --whatrequires)",
+		When:    []string{"pacman|rpm|dpkg $nodeps-remove"},
+		Match:   []string{"pacman -Rdd systemd", "pacman -R -d -d foo", "rpm -e --nodeps bash", "dpkg --force-all -P coreutils", "dpkg --force-depends -r libfoo"},
+		NoMatch: []string{"pacman -R foo", "pacman -Rd foo", "rpm -e foo", "dpkg -r foo", "dpkg --force-confold -i x.deb", "pacman -Syu"},
+	},
+	{
+		ID: "packages-remove-tooling", Title: "Uninstall the package manager itself",
+		Reason:  "Uninstalling pip or setuptools from the system Python, or npm from the global prefix, breaks the package manager and every tool that needs it; the distribution's packages then disagree with what is on disk.",
+		Suggest: "reinstall or upgrade it instead (python3 -m ensurepip, npm install -g npm@latest)",
+		When:    []string{"pip|pip3 uninstall @pip|pip3|setuptools", "npm|pnpm uninstall|un|unlink|remove|rm|r --global @npm|corepack", "npm|pnpm uninstall|un|unlink|remove|rm|r --location=global @npm|corepack"},
+		Match:   []string{"pip uninstall -y pip", "sudo pip3 uninstall setuptools", "python3 -m pip uninstall -y pip", "npm uninstall -g npm", "npm rm --global npm"},
+		NoMatch: []string{"pip uninstall -y requests", "pip install -U pip", "npm uninstall -g typescript", "npm uninstall npm-run-all"},
+	},
+	{
+		ID: "packages-purge-data", Title: "Remove a snap without keeping its data",
+		Reason:  "snap remove --purge skips the snapshot snapd takes of the snap's data: its settings, databases and files are deleted for good.",
+		Suggest: "snap remove NAME keeps a snapshot (snap saved, snap restore)",
+		When:    []string{"snap remove --purge"},
+		Match:   []string{"snap remove --purge firefox", "sudo snap remove firefox --purge"},
+		NoMatch: []string{"snap remove firefox", "snap list", "snap install firefox"},
+	},
+	{
+		ID: "packages-drop-generations", Title: "Delete every old Nix generation",
+		Reason:  "nix-collect-garbage -d and nix-env --delete-generations old delete every earlier generation of the profiles: a broken upgrade can no longer be rolled back.",
+		Suggest: "keep recent ones: nix-collect-garbage --delete-older-than 30d",
+		When:    []string{"nix-collect-garbage --delete-old !--dry-run", "nix-env --delete-generations @old"},
+		Match:   []string{"nix-collect-garbage -d", "sudo nix-collect-garbage --delete-old", "nix-env --delete-generations old"},
+		NoMatch: []string{"nix-collect-garbage", "nix-collect-garbage --delete-older-than 30d", "nix-collect-garbage -d --dry-run", "nix-env --delete-generations 14d"},
+	},
+}}

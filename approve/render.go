@@ -3,6 +3,7 @@ package approve
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -32,9 +33,11 @@ func (s style) paint(code, text string) string {
 // personsWay replaces, for a person at their own guarded shell prompt, a
 // rule's advice to run a command "by hand outside guardsh": they are at a
 // terminal already, and the hook's own off switch is the true way.
-var personsWay = strings.NewReplacer(
-	"run it by hand in a terminal outside guardsh", "type guardsh-off to pause checking, run it, then guardsh-on",
-	"run it by hand outside guardsh", "type guardsh-off to pause checking, run it, then guardsh-on")
+var personsWay = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer(
+		"run it by hand in a terminal outside guardsh", "type guardsh-off to pause checking, run it, then guardsh-on",
+		"run it by hand outside guardsh", "type guardsh-off to pause checking, run it, then guardsh-on")
+})
 
 // blockMessage explains a block for standard error. For a person at their
 // own shell prompt (person), advice to run the command "outside guardsh"
@@ -44,7 +47,7 @@ func blockMessage(res *check.Result, hard []rules.Finding, person bool) string {
 	if person {
 		shown := make([]rules.Finding, len(hard))
 		for i, f := range hard {
-			f.Suggest = personsWay.Replace(f.Suggest)
+			f.Suggest = personsWay().Replace(f.Suggest)
 			shown[i] = f
 		}
 		hard = shown

@@ -139,19 +139,21 @@ func decodeError(name string, data []byte, err error) error {
 }
 
 // knownKeys lists the keys of each table, for the hint of an unknown key.
-var knownKeys = map[string]string{
-	"":            "approvals, rules, tirith, shell, allow",
-	"approvals":   "mode, timeout, no_tty",
-	"rules":       "disable, packs",
-	"rules.packs": "disable",
-	"tirith":      "mode, path, auto_install, require_cosign, sha256, timeout, fail_open, releases, version",
-	"shell":       "path",
-	"allow":       "rule, dir, added, expires, reason",
-}
+var knownKeys = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"":            "approvals, rules, tirith, shell, allow",
+		"approvals":   "mode, timeout, no_tty",
+		"rules":       "disable, packs",
+		"rules.packs": "disable",
+		"tirith":      "mode, path, auto_install, require_cosign, sha256, timeout, fail_open, releases, version",
+		"shell":       "path",
+		"allow":       "rule, dir, added, expires, reason",
+	}
+})
 
 func knownKeysHint(k toml.Key) string {
 	parent := strings.Join(k[:len(k)-1], ".")
-	if known, ok := knownKeys[parent]; ok {
+	if known, ok := knownKeys()[parent]; ok {
 		return " (known keys here: " + known + ")"
 	}
 	return ""

@@ -55,6 +55,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/guardsh/guardsh/internal/strictjson"
@@ -275,12 +276,14 @@ func mcpShellTool(name string) bool {
 }
 
 // protoShellTools are the tool names, per protocol, that run shell commands.
-var protoShellTools = map[Protocol][]string{
-	Claude:  {"Bash"},
-	Codex:   {"Bash", "shell", "local_shell", "exec_command", "container.exec", "unified_exec"},
-	Gemini:  {"run_shell_command"},
-	Copilot: {"bash", "shell", "Bash"},
-}
+var protoShellTools = sync.OnceValue(func() map[Protocol][]string {
+	return map[Protocol][]string{
+		Claude:  {"Bash"},
+		Codex:   {"Bash", "shell", "local_shell", "exec_command", "container.exec", "unified_exec"},
+		Gemini:  {"run_shell_command"},
+		Copilot: {"bash", "shell", "Bash"},
+	}
+})
 
 func (in protoInput) preToolUse(p Protocol) (*Event, error) {
 	if err := in.event("hook_event_name", "PreToolUse"); err != nil {
@@ -398,7 +401,7 @@ func (in protoInput) tool(p Protocol, ev *Event, nameKey, argsKey string, argsSt
 		return nil, fmt.Errorf("%s is missing", nameKey)
 	}
 	ev.Tool = name
-	if !slices.Contains(protoShellTools[p], name) && !mcpShellTool(name) {
+	if !slices.Contains(protoShellTools()[p], name) && !mcpShellTool(name) {
 		return ev, nil
 	}
 	ev.Shell = true

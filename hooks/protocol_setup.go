@@ -8,6 +8,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // Settings files: `guardsh setup AGENT` merges guardsh's hook into the file
@@ -28,19 +29,21 @@ type protoSetup struct {
 	version bool // the file carries "version": 1
 }
 
-var protoSetups = map[Protocol]protoSetup{
-	// Claude Code: settings.json, hooks.PreToolUse[{matcher, hooks:[{type, command}]}].
-	Claude: {event: "PreToolUse", matcher: "Bash", grouped: true, cmdKey: "command"},
-	// Codex: hooks.json, same shape as Claude Code.
-	Codex: {event: "PreToolUse", matcher: "Bash", grouped: true, cmdKey: "command"},
-	// Gemini CLI: settings.json, hooks.BeforeTool[{matcher, hooks:[{name, type, command}]}].
-	Gemini: {event: "BeforeTool", matcher: "run_shell_command", grouped: true, cmdKey: "command",
-		extra: [][2]string{{"name", "guardsh"}}},
-	// Cursor: hooks.json, {"version": 1, "hooks": {"beforeShellExecution": [{command}]}}.
-	Cursor: {event: "beforeShellExecution", cmdKey: "command", version: true},
-	// Copilot: .github/hooks/*.json, {"version": 1, "hooks": {"preToolUse": [{type, bash, timeoutSec}]}}.
-	Copilot: {event: "preToolUse", cmdKey: "bash", version: true},
-}
+var protoSetups = sync.OnceValue(func() map[Protocol]protoSetup {
+	return map[Protocol]protoSetup{
+		// Claude Code: settings.json, hooks.PreToolUse[{matcher, hooks:[{type, command}]}].
+		Claude: {event: "PreToolUse", matcher: "Bash", grouped: true, cmdKey: "command"},
+		// Codex: hooks.json, same shape as Claude Code.
+		Codex: {event: "PreToolUse", matcher: "Bash", grouped: true, cmdKey: "command"},
+		// Gemini CLI: settings.json, hooks.BeforeTool[{matcher, hooks:[{name, type, command}]}].
+		Gemini: {event: "BeforeTool", matcher: "run_shell_command", grouped: true, cmdKey: "command",
+			extra: [][2]string{{"name", "guardsh"}}},
+		// Cursor: hooks.json, {"version": 1, "hooks": {"beforeShellExecution": [{command}]}}.
+		Cursor: {event: "beforeShellExecution", cmdKey: "command", version: true},
+		// Copilot: .github/hooks/*.json, {"version": 1, "hooks": {"preToolUse": [{type, bash, timeoutSec}]}}.
+		Copilot: {event: "preToolUse", cmdKey: "bash", version: true},
+	}
+})
 
 // HookCommand returns the command line an agent runs for guardsh's hook,
 // with exe the path of the guardsh executable.
@@ -65,7 +68,7 @@ func IsHookCommand(p Protocol, cmd string) bool {
 // entry already there is left alone, or its command updated if guardsh
 // moved. It reports whether anything changed.
 func Install(p Protocol, data []byte, cmd string) ([]byte, bool, error) {
-	s, ok := protoSetups[p]
+	s, ok := protoSetups()[p]
 	if !ok {
 		return nil, false, fmt.Errorf("no settings file for protocol %q", p)
 	}
@@ -131,7 +134,7 @@ func Install(p Protocol, data []byte, cmd string) ([]byte, bool, error) {
 // become empty because of it. Everything else stays as it was. It reports
 // whether anything changed.
 func Uninstall(p Protocol, data []byte) ([]byte, bool, error) {
-	s, ok := protoSetups[p]
+	s, ok := protoSetups()[p]
 	if !ok {
 		return nil, false, fmt.Errorf("no settings file for protocol %q", p)
 	}
@@ -201,7 +204,7 @@ func Uninstall(p Protocol, data []byte) ([]byte, bool, error) {
 // Installed reports whether the content of an agent's settings file holds
 // guardsh's hook for p (for `guardsh doctor`).
 func Installed(p Protocol, data []byte) bool {
-	s, ok := protoSetups[p]
+	s, ok := protoSetups()[p]
 	if !ok || len(bytes.TrimSpace(data)) == 0 {
 		return false
 	}

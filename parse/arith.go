@@ -460,9 +460,9 @@ func (p *parser) storedCode(cmd *Command, name Word, value string) {
 	}
 	w := Word{Value: value, Static: true, Start: name.Start, End: name.End}
 	switch {
-	case commandVars[name.Value]:
+	case commandVars()[name.Value]:
 		p.runLater(cmd, name.Value+"=", w, false)
-	case expandedVars[name.Value]:
+	case expandedVars()[name.Value]:
 		p.assignEval(name.Value, w, cmd.Line)
 	}
 }
@@ -621,7 +621,7 @@ var expandedVars = set("PS0", "PS1", "PS2", "PS4", "PROMPT", "PROMPT2", "PROMPT3
 // BASH_FUNC_name%% value is a function bash defines on start; an array
 // assigned to PROMPT_COMMAND holds commands.
 func (p *parser) assignEval(name string, v Word, line int) {
-	if expandedVars[name] {
+	if expandedVars()[name] {
 		if v.Static {
 			p.evalCode(name+"=", v.Value, v, line)
 		} else {
@@ -680,7 +680,7 @@ func (p *parser) envEval(c *Command) {
 // code or expanded later: PROMPT_COMMAND=(…), PS1=(…).
 func (p *parser) arrayCode(a *syntax.Assign, line int) {
 	name := a.Name.Value
-	if !commandVars[name] && !expandedVars[name] {
+	if !commandVars()[name] && !expandedVars()[name] {
 		return
 	}
 	for _, e := range a.Array.Elems {
@@ -688,7 +688,7 @@ func (p *parser) arrayCode(a *syntax.Assign, line int) {
 			continue
 		}
 		for _, w := range p.fields(e.Value) {
-			if commandVars[name] {
+			if commandVars()[name] {
 				p.runLater(cmdAt(w.Start, w.End, line, p.via), name+"=(…)", w, false)
 			} else {
 				p.assignEval(name, w, line)

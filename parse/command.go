@@ -12,6 +12,7 @@ package parse
 import (
 	"path"
 	"strings"
+	"sync"
 )
 
 // A Word is one resolved field of a command: an argument after quote removal,
@@ -209,7 +210,7 @@ func (c *Command) Name() string {
 		n = n[1:] // zsh: =rm is the path of rm
 	}
 	if len(n) > 1 && n[0] == 'g' {
-		if real, ok := gnuAliases[n]; ok {
+		if real, ok := gnuAliases()[n]; ok {
 			return real
 		}
 	}
@@ -221,10 +222,12 @@ func (c *Command) Name() string {
 
 // gnuAliases are other names of core tools: Homebrew's g-prefixed GNU
 // coreutils on macOS.
-var gnuAliases = map[string]string{"grm": "rm", "gdd": "dd", "gchmod": "chmod", "gchown": "chown", "gchgrp": "chgrp",
-	"gshred": "shred", "gmv": "mv", "gcp": "cp", "gln": "ln", "gtee": "tee", "gtruncate": "truncate", "gfind": "find",
-	"gsed": "sed", "gxargs": "xargs", "gtimeout": "timeout", "gnice": "nice", "genv": "env", "gstdbuf": "stdbuf",
-	"ginstall": "install", "gunlink": "unlink", "grmdir": "rmdir"}
+var gnuAliases = sync.OnceValue(func() map[string]string {
+	return map[string]string{"grm": "rm", "gdd": "dd", "gchmod": "chmod", "gchown": "chown", "gchgrp": "chgrp",
+		"gshred": "shred", "gmv": "mv", "gcp": "cp", "gln": "ln", "gtee": "tee", "gtruncate": "truncate", "gfind": "find",
+		"gsed": "sed", "gxargs": "xargs", "gtimeout": "timeout", "gnice": "nice", "genv": "env", "gstdbuf": "stdbuf",
+		"ginstall": "install", "gunlink": "unlink", "grmdir": "rmdir"}
+})
 
 // Argv returns the resolved values of Args.
 func (c *Command) Argv() []string {

@@ -272,7 +272,7 @@ func shebangLang(text string) (string, payload.Lang) {
 			}
 		}
 	}
-	if shells[prog] {
+	if shells()[prog] {
 		return prog, 0
 	}
 	if l := payload.LangOf(prog); l != 0 {
@@ -303,9 +303,9 @@ func (p *parser) writes(c *Command) {
 		o := "dynamic"
 		if len(c.Args) > 0 {
 			switch n := c.Name(); {
-			case networkTools[n]:
+			case networkTools()[n]:
 				o = "network"
-			case decoders[n]:
+			case decoders()[n]:
 				o = "decoder"
 			}
 		}

@@ -65,7 +65,7 @@ func (p *parser) runFile(c *Command, label string, w Word, lang payload.Lang, sh
 		case l != 0:
 			lang = l
 			via = prog + " " + s.where
-		case !shells[prog]:
+		case !shells()[prog]:
 			return true // a program guardsh does not read
 		default:
 			p.dialect = shellDialect(prog)
@@ -371,7 +371,7 @@ func (p *parser) parallelLines(c *Command, o parsed, inputs []Word, fromFiles bo
 // fileCode records that the command runs code from a file guardsh cannot
 // read, and says which file in the command's via chain.
 func (c *Command) fileCode(origin, detail string) {
-	if c.CodeSource != "" && originRank[c.CodeSource] >= originRank[origin] {
+	if c.CodeSource != "" && originRank()[c.CodeSource] >= originRank()[origin] {
 		return
 	}
 	c.CodeSource, c.CodeDetail = origin, detail
@@ -394,9 +394,9 @@ func bwrapCommand(args []Word) []Word {
 			return args[i+1:]
 		case v == "--overlay":
 			i += 3
-		case two[v]:
+		case two()[v]:
 			i += 2
-		case one[v]:
+		case one()[v]:
 			i++
 		case strings.HasPrefix(v, "-"):
 		default:

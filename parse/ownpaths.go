@@ -114,7 +114,7 @@ func (e *PathEnv) expand(p string) (string, bool) {
 			return "", false
 		}
 		name := p[i+2 : i+j]
-		if !PathVars[name] {
+		if !PathVars()[name] {
 			return "", false
 		}
 		v := ""

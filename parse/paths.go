@@ -53,7 +53,7 @@ func SystemDir(p string) bool {
 		return false
 	}
 	c := strings.TrimSuffix(Clean(p), "/*")
-	return systemDirs[c] || secondDirs[c]
+	return systemDirs()[c] || secondDirs()[c]
 }
 
 var secondDirs = set("/usr/bin", "/usr/sbin", "/usr/lib", "/usr/lib64", "/usr/libexec", "/usr/include", "/usr/share",
@@ -197,7 +197,7 @@ func TopLevelGlob(p string) bool {
 	if !strings.ContainsAny(first, "*?[") || first == "*" {
 		return false
 	}
-	for d := range systemDirs {
+	for d := range systemDirs() {
 		name := strings.TrimPrefix(d, "/")
 		if strings.Contains(name, "/") {
 			continue
@@ -223,7 +223,7 @@ func DeviceTarget(p string) bool {
 	}
 	c := path.Clean(p)
 	dev, ok := strings.CutPrefix(c, "/dev/")
-	if !ok || dev == "" || charDevices[dev] {
+	if !ok || dev == "" || charDevices()[dev] {
 		return false
 	}
 	for _, pre := range []string{"tty", "pts/", "fd/", "shm/", "mqueue/", "hugepages/", "snd/", "dri/", "input/", "bus/",

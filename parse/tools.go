@@ -3,6 +3,7 @@ package parse
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -38,19 +39,37 @@ var localIdioms = set("ssh-agent", "direnv", "brew", "pyenv", "rbenv", "nodenv",
 var shells = set("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "lksh", "pdksh",
 	"ksh93", "rbash", "hush", "fish", "csh", "tcsh", "busybox-sh", "oksh", "loksh", "elvish", "nu", "xonsh", "osh", "ysh")
 
-func set(names ...string) map[string]bool {
-	m := make(map[string]bool, len(names))
-	for _, n := range names {
-		m[n] = true
-	}
-	return m
+// set returns a set of names as a function that builds its map on first
+// use: the list stays data, and start-up builds nothing a command does not
+// ask about.
+func set(names ...string) func() map[string]bool {
+	return (&lazySet{names: names}).get
+}
+
+// A lazySet is a list of names and, once asked, the map of them.
+type lazySet struct {
+	once  sync.Once
+	names []string
+	m     map[string]bool
+}
+
+func (s *lazySet) get() map[string]bool {
+	s.once.Do(func() {
+		s.m = make(map[string]bool, len(s.names))
+		for _, n := range s.names {
+			s.m[n] = true
+		}
+	})
+	return s.m
 }
 
 // origins, mildest first.
-var originRank = map[string]int{"": 0, "local": 1, "dynamic": 2, "decoder": 3, "network": 4}
+var originRank = sync.OnceValue(func() map[string]int {
+	return map[string]int{"": 0, "local": 1, "dynamic": 2, "decoder": 3, "network": 4}
+})
 
 func worseOrigin(a, b string) string {
-	if originRank[b] > originRank[a] {
+	if originRank()[b] > originRank()[a] {
 		return b
 	}
 	return a
@@ -79,11 +98,11 @@ func classify(stmts []*syntax.Stmt) string {
 			switch {
 			case name == "." || ce.Args[0].Lit() == "":
 				origin = worseOrigin(origin, "dynamic")
-			case networkTools[name] && name != "gh" && name != "openssl":
+			case networkTools()[name] && name != "gh" && name != "openssl":
 				origin = worseOrigin(origin, "network")
-			case decoders[name] && isDecoding(name, ce):
+			case decoders()[name] && isDecoding(name, ce):
 				origin = worseOrigin(origin, "decoder")
-			case localIdioms[name], name == "echo", name == "printf", name == "cat", idiomArgs(ce):
+			case localIdioms()[name], name == "echo", name == "printf", name == "cat", idiomArgs(ce):
 				origin = worseOrigin(origin, "local")
 			default:
 				origin = worseOrigin(origin, "dynamic")
@@ -189,7 +208,7 @@ func idiomArgs(ce *syntax.CallExpr) bool {
 		if lit == "" {
 			return false
 		}
-		found = found || idiomWords[lit]
+		found = found || idiomWords()[lit]
 	}
 	return found
 }
@@ -200,9 +219,9 @@ func localTool(c *Command) bool {
 	if len(c.Args) == 0 || !c.Args[0].Static {
 		return false
 	}
-	if localIdioms[c.Name()] {
+	if localIdioms()[c.Name()] {
 		for _, a := range c.Args[1:] {
-			if idiomWords[a.Value] {
+			if idiomWords()[a.Value] {
 				return true
 			}
 		}

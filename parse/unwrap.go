@@ -175,7 +175,7 @@ func (p *parser) unwrap(c *Command) {
 		return
 	}
 	switch {
-	case shells[name]:
+	case shells()[name]:
 		p.shell(c, name, args)
 	case name == "guardsh" || name == "-guardsh":
 		p.guardsh(c, args)
@@ -224,7 +224,7 @@ func (p *parser) unwrap(c *Command) {
 			return
 		}
 		p.stdinCode(c, name)
-	case tclShells[name]:
+	case tclShells()[name]:
 		p.tclsh(c, name, args)
 	case name == "make" || name == "gmake" || name == "bmake":
 		p.make(c, name, args)
@@ -357,7 +357,7 @@ var dataCommands = set("echo", "printf", "grep", "egrep", "fgrep", "rg", "ag", "
 // the rest is checked as a command the program may run. Hardline findings on
 // such a guess are asked about, not blocked.
 func (p *parser) guessRunner(c *Command, name string, args []Word) {
-	if dataCommands[name] || len(args) == 0 || c.Guessed || len(c.Via) > 8 {
+	if dataCommands()[name] || len(args) == 0 || c.Guessed || len(c.Via) > 8 {
 		return
 	}
 	for i, a := range args {
@@ -365,7 +365,7 @@ func (p *parser) guessRunner(c *Command, name string, args []Word) {
 			continue
 		}
 		n := path.Base(a.Value)
-		if !destructive[n] && !strings.HasPrefix(n, "mkfs.") {
+		if !destructive()[n] && !strings.HasPrefix(n, "mkfs.") {
 			continue
 		}
 		rest := args[i:]
@@ -558,10 +558,10 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 		if f, ok := o.get("-a", "--arg-file"); ok {
 			// xargs -a FILE: the arguments come from the file.
 			n := path.Base(rest[0].Value)
-			s := p.vars.files.open(c.Dir, f, shells[n] || payload.LangOf(n) != 0)
+			s := p.vars.files.open(c.Dir, f, shells()[n] || payload.LangOf(n) != 0)
 			if s.found && s.static {
 				rest = xargsArgs(rest, o, s.text, c)
-			} else if s.found && shells[n] {
+			} else if s.found && shells()[n] {
 				c.fileCode(originOf(s.origin), "xargs -a "+s.where+": "+s.why)
 			}
 			run("xargs", rest, nil)
@@ -1003,7 +1003,7 @@ func (p *parser) ssh(c *Command, o parsed, args, rest []Word) {
 		return
 	}
 	p.payload("ssh "+host, text, cmd[0], c.Line, true)
-	if shells[path.Base(cmd[0].Value)] && c.StdinStatic {
+	if shells()[path.Base(cmd[0].Value)] && c.StdinStatic {
 		// ssh host bash <<EOF: the remote shell reads the heredoc.
 		p.payload("ssh "+host+" "+cmd[0].Value+" <<EOF", c.StdinText, cmd[0], c.Line, true)
 	}
@@ -1186,11 +1186,11 @@ func stdinSource(c *Command) string {
 		switch {
 		case !s.Args[0].Static:
 			src = worseOrigin(src, "dynamic")
-		case networkTools[name] && name != "openssl" && name != "gh":
+		case networkTools()[name] && name != "openssl" && name != "gh":
 			src = worseOrigin(src, "network")
 		case localTool(s):
 			src = worseOrigin(src, "local")
-		case decoders[name]:
+		case decoders()[name]:
 			if _, ok := output(s); !ok {
 				src = worseOrigin(src, "decoder")
 			}
@@ -1286,7 +1286,7 @@ func decodeUTF16Base64(s string) (string, bool) {
 // (PAGER, GIT_SSH_COMMAND, LESSOPEN, …) as shell code.
 func (p *parser) envPayloads(c *Command) {
 	for _, a := range c.Env {
-		if !commandVars[a.Name] || a.Value.Value == "" {
+		if !commandVars()[a.Name] || a.Value.Value == "" {
 			continue
 		}
 		v := varCode(a.Name, a.Value.Value)
@@ -1436,7 +1436,7 @@ func dynamicLang(word string) payload.Lang {
 // "$BASH", ${ZSH_BIN}, $sh_c, …
 func shellLike(word string) bool {
 	static, names := splitDynamic(word)
-	if b := path.Base(static); static != "" && shells[b] {
+	if b := path.Base(static); static != "" && shells()[b] {
 		return true
 	}
 	for _, n := range names {

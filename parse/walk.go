@@ -369,7 +369,7 @@ func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
 			p.vars.setShape(a.Name.Value, v.Origin, v.Value)
 		}
 		p.assignEval(a.Name.Value, v, p.line(st.Pos()))
-		if commandVars[a.Name.Value] && v.Value != "" && a.Array == nil {
+		if commandVars()[a.Name.Value] && v.Value != "" && a.Array == nil {
 			lv := v
 			lv.Value = varCode(a.Name.Value, v.Value)
 			p.runLater(cmd, a.Name.Value+"=", lv, false)
@@ -448,7 +448,7 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 		if a.Name.Value == "PATH" {
 			p.pathSet(v)
 		}
-		if a.Append && commandVars[a.Name.Value] && !v.Static {
+		if a.Append && commandVars()[a.Name.Value] && !v.Static {
 			// PROMPT_COMMAND+='; cmd' onto an unknown value: the added
 			// code is checked on its own.
 			if add := p.literal(a.Value); add.Static {
@@ -456,13 +456,13 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 				v = add
 			}
 		}
-		if len(ce.Args) == 0 && (watchedVars[a.Name.Value] || strings.HasPrefix(a.Name.Value, "__guardsh")) {
+		if len(ce.Args) == 0 && (watchedVars()[a.Name.Value] || strings.HasPrefix(a.Name.Value, "__guardsh")) {
 			// HISTSIZE=0, GUARDSH_YOLO=1: listed as export, for the rules.
 			ex := cmdAt(start, end, p.line(st.Pos()), p.via)
 			ex.Args = []Word{{Value: "export", Static: true, Start: start, End: end}, {Value: a.Name.Value + "=" + v.Value, Static: v.Static, Start: v.Start, End: v.End}}
 			p.add(ex)
 		}
-		if len(ce.Args) == 0 && commandVars[a.Name.Value] && v.Value != "" {
+		if len(ce.Args) == 0 && commandVars()[a.Name.Value] && v.Value != "" {
 			// PROMPT_COMMAND=…, PAGER=…: code that runs later.
 			lv := v
 			lv.Value = varCode(a.Name.Value, v.Value)

@@ -3,6 +3,7 @@ package rules
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/guardsh/guardsh/parse"
 )
@@ -251,7 +252,7 @@ func guardshFile(p string) bool {
 // tee operands, cp/mv/install/ln destinations, sed -i and perl -i files,
 // truncate and dd of= targets.
 func writeTargets(c *parse.Command) []parse.Word {
-	if len(c.Redirs) == 0 && !writers[c.Name()] {
+	if len(c.Redirs) == 0 && !writers()[c.Name()] {
 		return nil
 	}
 	var out []parse.Word
@@ -384,8 +385,10 @@ func downloadWords(c *parse.Command) []parse.Word {
 }
 
 // writers are the programs writeTargets knows how to read.
-var writers = map[string]bool{"tee": true, "cp": true, "mv": true, "install": true, "ln": true, "rsync": true, "sed": true,
-	"perl": true, "truncate": true, "shred": true, "dd": true, "find": true, "curl": true, "wget": true, "sort": true, "sponge": true}
+var writers = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"tee": true, "cp": true, "mv": true, "install": true, "ln": true, "rsync": true, "sed": true,
+		"perl": true, "truncate": true, "shred": true, "dd": true, "find": true, "curl": true, "wget": true, "sort": true, "sponge": true}
+})
 
 // inTemp reports a path inside /tmp (globs allowed), for deleting single
 // files: rm -f /tmp/*.lock.

@@ -79,59 +79,67 @@ func cloudDestroys(c *parse.Command) bool {
 	return false
 }
 
-// destroyers maps programs to the subcommand words (the clouds, hosting,
+// destroyers lists programs with the subcommand words (the clouds, hosting,
 // sync and database tools are in the packs of package programs) (any of them, in order of
-// appearance) by which they destroy data.
-var destroyers = map[string][][]string{
-	"zpool":          {{"destroy"}},
-	"zfs":            {{"destroy"}},
-	"lvremove":       {{}},
-	"vgremove":       {{}},
-	"pvremove":       {{}},
-	"mdadm":          {{"--zero-superblock"}},
-	"dropdb":         {{}},
-	"mysqladmin":     {{"drop"}},
-	"rails":          {{"db:drop"}, {"db:reset"}, {"db:schema:load"}, {"db:purge"}, {"db:migrate:reset"}},
-	"rake":           {{"db:drop"}, {"db:reset"}, {"db:purge"}},
-	"manage.py":      {{"flush"}, {"reset_db"}, {"sqlflush"}, {"migrate", "zero"}},
-	"prisma":         {{"migrate", "reset"}, {"db", "push", "--force-reset"}},
-	"supabase":       {{"db", "reset"}},
-	"cdk":            {{"destroy"}},
-	"vagrant":        {{"destroy"}},
-	"virsh":          {{"undefine"}, {"vol-delete"}, {"pool-delete"}},
-	"lxc":            {{"delete"}},
-	"incus":          {{"delete"}},
-	"multipass":      {{"delete"}, {"purge"}},
-	"npm":            {{"unpublish"}},
-	"firebase":       {{"projects:delete"}, {"database:remove"}, {"firestore:delete"}},
-	"vercel":         {{"remove"}, {"rm"}},
-	"sam":            {{"delete"}},
-	"serverless":     {{"remove"}},
-	"sls":            {{"remove"}},
-	"btrfs":          {{"subvolume", "delete"}, {"su", "d"}, {"sub", "del"}, {"subvol", "delete"}},
-	"alembic":        {{"downgrade", "base"}},
-	"mix":            {{"ecto.drop"}, {"ecto.reset"}},
-	"sequelize":      {{"db:drop"}},
-	"sequelize-cli":  {{"db:drop"}},
-	"flyway":         {{"clean"}},
-	"liquibase":      {{"drop-all"}, {"dropAll"}},
-	"pg_restore":     {{"--clean"}, {"-c"}},
-	"pg_dropcluster": {{}},
-	"dropuser":       {{}},
-	"consul":         {{"kv", "delete", "-recurse"}},
-	"s3cmd":          {{"del", "--recursive"}, {"rb", "--recursive"}},
-	"mc":             {{"rm", "--force"}, {"rb", "--force"}},
-	"php":            {{"artisan", "migrate:fresh"}, {"artisan", "db:wipe"}, {"artisan", "migrate:reset"}},
-	"dotnet":         {{"ef", "database", "drop"}},
-	"bfg":            {{}},
-	"VBoxManage":     {{"unregistervm", "--delete"}},
-	"vboxmanage":     {{"unregistervm", "--delete"}},
+// appearance) by which they destroy data. It is a list, not a map, so that
+// nothing is built at start-up.
+var destroyers = []destroyer{
+	{"zpool", [][]string{{"destroy"}}},
+	{"zfs", [][]string{{"destroy"}}},
+	{"lvremove", [][]string{{}}},
+	{"vgremove", [][]string{{}}},
+	{"pvremove", [][]string{{}}},
+	{"mdadm", [][]string{{"--zero-superblock"}}},
+	{"dropdb", [][]string{{}}},
+	{"mysqladmin", [][]string{{"drop"}}},
+	{"rails", [][]string{{"db:drop"}, {"db:reset"}, {"db:schema:load"}, {"db:purge"}, {"db:migrate:reset"}}},
+	{"rake", [][]string{{"db:drop"}, {"db:reset"}, {"db:purge"}}},
+	{"manage.py", [][]string{{"flush"}, {"reset_db"}, {"sqlflush"}, {"migrate", "zero"}}},
+	{"prisma", [][]string{{"migrate", "reset"}, {"db", "push", "--force-reset"}}},
+	{"supabase", [][]string{{"db", "reset"}}},
+	{"cdk", [][]string{{"destroy"}}},
+	{"vagrant", [][]string{{"destroy"}}},
+	{"virsh", [][]string{{"undefine"}, {"vol-delete"}, {"pool-delete"}}},
+	{"lxc", [][]string{{"delete"}}},
+	{"incus", [][]string{{"delete"}}},
+	{"multipass", [][]string{{"delete"}, {"purge"}}},
+	{"npm", [][]string{{"unpublish"}}},
+	{"firebase", [][]string{{"projects:delete"}, {"database:remove"}, {"firestore:delete"}}},
+	{"vercel", [][]string{{"remove"}, {"rm"}}},
+	{"sam", [][]string{{"delete"}}},
+	{"serverless", [][]string{{"remove"}}},
+	{"sls", [][]string{{"remove"}}},
+	{"btrfs", [][]string{{"subvolume", "delete"}, {"su", "d"}, {"sub", "del"}, {"subvol", "delete"}}},
+	{"alembic", [][]string{{"downgrade", "base"}}},
+	{"mix", [][]string{{"ecto.drop"}, {"ecto.reset"}}},
+	{"sequelize", [][]string{{"db:drop"}}},
+	{"sequelize-cli", [][]string{{"db:drop"}}},
+	{"flyway", [][]string{{"clean"}}},
+	{"liquibase", [][]string{{"drop-all"}, {"dropAll"}}},
+	{"pg_restore", [][]string{{"--clean"}, {"-c"}}},
+	{"pg_dropcluster", [][]string{{}}},
+	{"dropuser", [][]string{{}}},
+	{"consul", [][]string{{"kv", "delete", "-recurse"}}},
+	{"s3cmd", [][]string{{"del", "--recursive"}, {"rb", "--recursive"}}},
+	{"mc", [][]string{{"rm", "--force"}, {"rb", "--force"}}},
+	{"php", [][]string{{"artisan", "migrate:fresh"}, {"artisan", "db:wipe"}, {"artisan", "migrate:reset"}}},
+	{"dotnet", [][]string{{"ef", "database", "drop"}}},
+	{"bfg", [][]string{{}}},
+	{"VBoxManage", [][]string{{"unregistervm", "--delete"}}},
+	{"vboxmanage", [][]string{{"unregistervm", "--delete"}}},
+}
+
+// A destroyer is a program and the subcommand words by which it destroys
+// data (one list of words for each way; an empty list: any use).
+type destroyer struct {
+	name string
+	pats [][]string
 }
 
 func destroyNames() []string {
-	var out []string
-	for n := range destroyers {
-		out = append(out, n)
+	out := make([]string, 0, len(destroyers)+3)
+	for _, d := range destroyers {
+		out = append(out, d.name)
 	}
 	return append(out, "python", "python3", "bin/rails")
 }
@@ -142,9 +150,11 @@ func destroysData(c *parse.Command) bool {
 	if (name == "python" || name == "python3") && len(ws) > 0 && path.Base(ws[0]) == "manage.py" {
 		name, ws = "manage.py", ws[1:]
 	}
-	pats, ok := destroyers[name]
-	if !ok {
-		return false
+	var pats [][]string
+	for _, d := range destroyers {
+		if d.name == name {
+			pats = d.pats
+		}
 	}
 	for _, pat := range pats {
 		if len(pat) == 0 {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/guardsh/guardsh/parse"
@@ -74,7 +75,9 @@ func linePredicate(l *programs.Line, pred string, rest []int) bool {
 
 // modules maps the Python modules that are command-line programs to the
 // program: python -m awscli is aws, python -m pip is pip.
-var modules = map[string]string{"awscli": "aws", "pip": "pip", "pip3": "pip"}
+var modules = sync.OnceValue(func() map[string]string {
+	return map[string]string{"awscli": "aws", "pip": "pip", "pip3": "pip"}
+})
 
 // moduleCommand returns python -m MODULE ARGS as the module's program
 // (python3 -m awscli s3 rb … is aws s3 rb …), so every rule reads it the
@@ -91,7 +94,7 @@ func moduleCommand(c *parse.Command) *parse.Command {
 	if c.Args[1].Value != "-m" {
 		return c
 	}
-	prog, ok := modules[c.Args[2].Value]
+	prog, ok := modules()[c.Args[2].Value]
 	if !ok {
 		return c
 	}

@@ -3,13 +3,16 @@ package rules
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/guardsh/guardsh/parse"
 )
 
 // network programs that send data to other hosts.
-var senders = map[string]bool{"curl": true, "wget": true, "nc": true, "ncat": true, "netcat": true, "socat": true, "scp": true,
-	"rsync": true, "sftp": true, "ssh": true, "ftp": true, "http": true, "https": true, "xh": true, "telnet": true, "openssl": true, "aws": true, "gsutil": true, "rclone": true}
+var senders = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"curl": true, "wget": true, "nc": true, "ncat": true, "netcat": true, "socat": true, "scp": true,
+		"rsync": true, "sftp": true, "ssh": true, "ftp": true, "http": true, "https": true, "xh": true, "telnet": true, "openssl": true, "aws": true, "gsutil": true, "rclone": true}
+})
 
 func exfiltrates(c *parse.Command) bool {
 	name := c.Name()
@@ -42,7 +45,7 @@ func exfiltrates(c *parse.Command) bool {
 		}
 		return false
 	}
-	if !senders[name] {
+	if !senders()[name] {
 		return false
 	}
 	for _, r := range c.Redirs {

@@ -5,6 +5,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/guardsh/guardsh/parse"
 )
@@ -27,15 +28,17 @@ import (
 // Package-manager caches in the system (/var/lib/apt/lists, /var/cache/apt
 // …) are regenerable too, by their absolute path: rm -rf
 // /var/lib/apt/lists/* ends most Dockerfile RUNs.
-var regenerableNames = map[string]bool{
-	"node_modules": true, "target": true, "build": true, "dist": true, "out": true, ".next": true, ".nuxt": true,
-	".venv": true, "venv": true, "__pycache__": true, ".pytest_cache": true, ".mypy_cache": true, ".ruff_cache": true,
-	".tox": true, ".nox": true, "coverage": true, ".coverage": true, "htmlcov": true, ".nyc_output": true, ".gradle": true,
-	".parcel-cache": true, ".turbo": true, ".svelte-kit": true, ".angular": true, ".dart_tool": true, ".eggs": true,
-	"_build": true, ".sass-cache": true, ".cache": true, ".eslintcache": true, ".hypothesis": true, ".benchmarks": true,
-	"cmake-build-debug": true, "cmake-build-release": true, "CMakeFiles": true, ".expo": true, ".docusaurus": true,
-	".vite": true, "storybook-static": true,
-}
+var regenerableNames = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"node_modules": true, "target": true, "build": true, "dist": true, "out": true, ".next": true, ".nuxt": true,
+		".venv": true, "venv": true, "__pycache__": true, ".pytest_cache": true, ".mypy_cache": true, ".ruff_cache": true,
+		".tox": true, ".nox": true, "coverage": true, ".coverage": true, "htmlcov": true, ".nyc_output": true, ".gradle": true,
+		".parcel-cache": true, ".turbo": true, ".svelte-kit": true, ".angular": true, ".dart_tool": true, ".eggs": true,
+		"_build": true, ".sass-cache": true, ".cache": true, ".eslintcache": true, ".hypothesis": true, ".benchmarks": true,
+		"cmake-build-debug": true, "cmake-build-release": true, "CMakeFiles": true, ".expo": true, ".docusaurus": true,
+		".vite": true, "storybook-static": true,
+	}
+})
 
 // regenerableSuffixes are name endings of regenerable files and
 // directories: *.egg-info, *.pyc, and the *.orig backups patch and merge
@@ -50,7 +53,7 @@ var systemCaches = []string{"/var/lib/apt/lists/", "/var/cache/apt/", "/var/cach
 // regenerableName reports whether one path component names a build output
 // or cache: a listed name, or a glob or name with a listed suffix.
 func regenerableName(comp string) bool {
-	if regenerableNames[comp] {
+	if regenerableNames()[comp] {
 		return true
 	}
 	for _, s := range regenerableSuffixes {

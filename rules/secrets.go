@@ -24,7 +24,7 @@ func secretReadSend(r *parse.Result) []hit {
 				reads = c
 			}
 		}
-		if senders[name] || name == "dig" || name == "nslookup" || name == "host" || name == "ping" {
+		if senders()[name] || name == "dig" || name == "nslookup" || name == "host" || name == "ping" {
 			sends = c
 		}
 		for _, rd := range c.Redirs {

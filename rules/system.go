@@ -3,6 +3,7 @@ package rules
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/guardsh/guardsh/parse"
 )
@@ -134,10 +135,12 @@ func harmlessSignal(c *parse.Command) bool {
 }
 
 // critical are packages whose removal breaks the system.
-var critical = map[string]bool{"libc6": true, "glibc": true, "libc": true, "systemd": true, "systemd-sysv": true, "init": true,
-	"bash": true, "coreutils": true, "sudo": true, "dpkg": true, "apt": true, "rpm": true, "pacman": true, "util-linux": true,
-	"login": true, "passwd": true, "openssh-server": false, "grub-pc": true, "grub2": true, "grub-efi-amd64": true, "linux-image": true,
-	"kernel": true, "kernel-core": true, "linux": true, "base": true, "base-files": true, "libstdc++6": true, "zlib1g": true, "musl": true}
+var critical = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"libc6": true, "glibc": true, "libc": true, "systemd": true, "systemd-sysv": true, "init": true,
+		"bash": true, "coreutils": true, "sudo": true, "dpkg": true, "apt": true, "rpm": true, "pacman": true, "util-linux": true,
+		"login": true, "passwd": true, "openssh-server": false, "grub-pc": true, "grub2": true, "grub-efi-amd64": true, "linux-image": true,
+		"kernel": true, "kernel-core": true, "linux": true, "base": true, "base-files": true, "libstdc++6": true, "zlib1g": true, "musl": true}
+})
 
 func removesCritical(c *parse.Command) bool {
 	a := args(c)
@@ -170,7 +173,7 @@ func removesCritical(c *parse.Command) bool {
 	for _, w := range ops {
 		name := strings.TrimRight(strings.SplitN(w.Value, "=", 2)[0], "*")
 		name = strings.TrimSuffix(strings.TrimSuffix(name, "-"), ":amd64")
-		if critical[name] || strings.HasPrefix(name, "linux-image") || strings.HasPrefix(name, "kernel") {
+		if critical()[name] || strings.HasPrefix(name, "linux-image") || strings.HasPrefix(name, "kernel") {
 			return true
 		}
 	}

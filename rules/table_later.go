@@ -3,6 +3,7 @@ package rules
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/guardsh/guardsh/parse"
 )
@@ -31,12 +32,16 @@ var commandRename = &Rule{
 func init() { table = append(table, commandRename) }
 
 // renamers are programs whose copy under another name is a trap.
-var renamers = map[string]bool{"rm": true, "dd": true, "shred": true, "wipefs": true, "truncate": true, "unlink": true,
-	"srm": true, "rmdir": true, "chmod": true, "chown": true, "kill": true, "pkill": true, "killall": true,
-	"shutdown": true, "reboot": true, "poweroff": true, "halt": true, "mkfs": true, "find": true, "xargs": true}
+var renamers = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"rm": true, "dd": true, "shred": true, "wipefs": true, "truncate": true, "unlink": true,
+		"srm": true, "rmdir": true, "chmod": true, "chown": true, "kill": true, "pkill": true, "killall": true,
+		"shutdown": true, "reboot": true, "poweroff": true, "halt": true, "mkfs": true, "find": true, "xargs": true}
+})
 
-var renameShells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "mksh": true,
-	"ash": true, "busybox": true, "env": true, "python": true, "python3": true, "perl": true}
+var renameShells = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "mksh": true,
+		"ash": true, "busybox": true, "env": true, "python": true, "python3": true, "perl": true}
+})
 
 func renamesProgram(c *parse.Command) bool {
 	var src, dst string
@@ -61,11 +66,11 @@ func renamesProgram(c *parse.Command) bool {
 	if src == "" || from == to {
 		return false
 	}
-	if renameShells[strings.TrimRight(from, "0123456789.")] {
+	if renameShells()[strings.TrimRight(from, "0123456789.")] {
 		// A shell or interpreter under another shell's name is a shell.
-		return !renameShells[strings.TrimRight(to, "0123456789.")] && to != "python" && !strings.HasPrefix(to, "python")
+		return !renameShells()[strings.TrimRight(to, "0123456789.")] && to != "python" && !strings.HasPrefix(to, "python")
 	}
-	return renamers[from] || strings.HasPrefix(from, "mkfs.")
+	return renamers()[from] || strings.HasPrefix(from, "mkfs.")
 }
 
 // renameOperands returns the static operands of cp, ln, install, mv.

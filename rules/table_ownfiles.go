@@ -79,7 +79,7 @@ func ownCandidate(c *parse.Command) bool {
 	if len(c.Args) == 0 {
 		return false
 	}
-	if ownWriters[c.Name()] || writers[c.Name()] {
+	if ownWriters()[c.Name()] || writers()[c.Name()] {
 		return true
 	}
 	for _, w := range c.Args[1:] {
@@ -91,11 +91,13 @@ func ownCandidate(c *parse.Command) bool {
 }
 
 // ownWriters are the programs ownTargets reads, beside writeTargets'.
-var ownWriters = map[string]bool{"rm": true, "unlink": true, "rmdir": true, "chmod": true, "chown": true, "chgrp": true, "chattr": true,
-	"setfacl": true, "chflags": true, "mkfifo": true, "mknod": true, "tar": true, "bsdtar": true, "gtar": true, "unzip": true, "7z": true,
-	"7za": true, "unrar": true, "cpio": true, "patch": true, "mkdir": true, "script": true, "find": true, "git": true, "ruby": true,
-	"mount": true, "bindfs": true, "emacs": true, "awk": true, "gawk": true, "ed": true, "ex": true, "vi": true, "vim": true, "nvim": true,
-	"gvim": true}
+var ownWriters = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"rm": true, "unlink": true, "rmdir": true, "chmod": true, "chown": true, "chgrp": true, "chattr": true,
+		"setfacl": true, "chflags": true, "mkfifo": true, "mknod": true, "tar": true, "bsdtar": true, "gtar": true, "unzip": true, "7z": true,
+		"7za": true, "unrar": true, "cpio": true, "patch": true, "mkdir": true, "script": true, "find": true, "git": true, "ruby": true,
+		"mount": true, "bindfs": true, "emacs": true, "awk": true, "gawk": true, "ed": true, "ex": true, "vi": true, "vim": true, "nvim": true,
+		"gvim": true}
+})
 
 // writesGuardshFile is the file-write part of guardsh-tamper.
 func writesGuardshFile(c *parse.Command) bool {
@@ -139,8 +141,10 @@ type ownTarget struct {
 
 // worktreeWriters are the git subcommands that change files of the work
 // tree.
-var worktreeWriters = map[string]bool{"checkout": true, "restore": true, "reset": true, "stash": true, "pull": true, "merge": true,
-	"rebase": true, "apply": true, "am": true, "switch": true, "clean": true, "mv": true, "rm": true, "cherry-pick": true, "revert": true}
+var worktreeWriters = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"checkout": true, "restore": true, "reset": true, "stash": true, "pull": true, "merge": true,
+		"rebase": true, "apply": true, "am": true, "switch": true, "clean": true, "mv": true, "rm": true, "cherry-pick": true, "revert": true}
+})
 
 // ownTargets lists the paths a command changes.
 func ownTargets(c *parse.Command) []ownTarget {
@@ -313,7 +317,7 @@ func ownTargets(c *parse.Command) []ownTarget {
 	case "git":
 		// Subcommands that write the work tree: the repository (-C DIR,
 		// else the working directory) holds what they change.
-		if s, _ := sub(c, "-C", "-c", "--git-dir", "--work-tree"); worktreeWriters[s] {
+		if s, _ := sub(c, "-C", "-c", "--git-dir", "--work-tree"); worktreeWriters()[s] {
 			d := word(c.Args[0], ".")
 			for i, w := range c.Args[1 : len(c.Args)-1] {
 				v := c.Args[i+2].Value

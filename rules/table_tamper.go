@@ -211,7 +211,9 @@ func interpHas(r *parse.Result, words []string) bool {
 
 // ptyPrograms run what they are given, or what their input types, on a
 // pseudo-terminal.
-var ptyPrograms = map[string]bool{"script": true, "expect": true, "unbuffer": true, "socat": true, "tmux": true, "screen": true, "empty": true, "dtach": true, "abduco": true}
+var ptyPrograms = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"script": true, "expect": true, "unbuffer": true, "socat": true, "tmux": true, "screen": true, "empty": true, "dtach": true, "abduco": true}
+})
 
 // selfApprovesPTY is guardsh-self-approval-pty: a guardsh policy verb or
 // $SHELL mode (whose prompt a pty would answer) reached through a
@@ -247,8 +249,8 @@ func selfApprovesPTY(r *parse.Result) []hit {
 			out = append(out, hit{start: start, end: end})
 			continue
 		}
-		if ptyPrograms[c.Name()] && c.StdinText != "" && strings.Contains(c.StdinText, "guardsh") ||
-			keyInjectors[c.Name()] && injectsKeys(c) && argsHave(c, "guardsh") {
+		if ptyPrograms()[c.Name()] && c.StdinText != "" && strings.Contains(c.StdinText, "guardsh") ||
+			keyInjectors()[c.Name()] && injectsKeys(c) && argsHave(c, "guardsh") {
 			// printf 'guardsh approve CODE\ny\n' | script -qc bash;
 			// xdotool type 'guardsh approve CODE'
 			out = append(out, hit{start: start, end: end})
@@ -258,7 +260,9 @@ func selfApprovesPTY(r *parse.Result) []hit {
 }
 
 // keyInjectors are the programs that type keys into a terminal.
-var keyInjectors = map[string]bool{"tmux": true, "screen": true, "xdotool": true, "ydotool": true, "dotool": true, "wtype": true, "xte": true, "ttyecho": true, "writevt": true}
+var keyInjectors = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"tmux": true, "screen": true, "xdotool": true, "ydotool": true, "dotool": true, "wtype": true, "xte": true, "ttyecho": true, "writevt": true}
+})
 
 // argsHave reports whether an argument of c contains s.
 func argsHave(c *parse.Command, s string) bool {
@@ -276,20 +280,22 @@ var codeVerb = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(
 
 // editors are programs whose commands (-c, +CMD, --eval) run shell commands
 // or open a terminal.
-var editors = map[string]bool{"vim": true, "vi": true, "nvim": true, "gvim": true, "ex": true, "emacs": true, "emacsclient": true, "kak": true, "hx": true}
+var editors = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"vim": true, "vi": true, "nvim": true, "gvim": true, "ex": true, "emacs": true, "emacsclient": true, "kak": true, "hx": true}
+})
 
 // codeSelfApproval reports interpreter or editor code that runs guardsh's
 // policy verbs, and whether it opens a pseudo-terminal (node-pty, pexpect,
 // vim's :terminal): code the payload scanner may not turn into commands.
 func codeSelfApproval(r *parse.Result, c *parse.Command) (found, pty bool) {
-	if len(c.Args) < 2 || payload.LangOf(c.Name()) == 0 && !editors[c.Name()] {
+	if len(c.Args) < 2 || payload.LangOf(c.Name()) == 0 && !editors()[c.Name()] {
 		return false, false
 	}
 	code := codeOf(r, c)
 	if !strings.Contains(code, "guardsh") || !codeVerb().MatchString(code) {
 		return false, false
 	}
-	if editors[c.Name()] {
+	if editors()[c.Name()] {
 		return true, strings.Contains(code, "term")
 	}
 	for _, w := range ptyCode {

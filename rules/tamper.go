@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/guardsh/guardsh/parse"
 )
@@ -52,12 +53,12 @@ func tampers(c *parse.Command) bool {
 		}
 	case "bindkey":
 		joined := strings.Join(all, " ")
-		if i := indexOf(all, "-A"); i >= 0 && i+2 < len(all) && hookKeymaps[all[i+2]] {
+		if i := indexOf(all, "-A"); i >= 0 && i+2 < len(all) && hookKeymaps()[all[i+2]] {
 			// bindkey -A mine main: mine becomes the keymap the
 			// hook's Enter binding lives in.
 			return true
 		}
-		if i := indexOf(all, "-M"); i >= 0 && i+1 < len(all) && !hookKeymaps[all[i+1]] {
+		if i := indexOf(all, "-M"); i >= 0 && i+1 < len(all) && !hookKeymaps()[all[i+1]] {
 			// A keymap of its own (zed's, sticky-note's): the
 			// prompt's Enter is untouched.
 			return false
@@ -83,4 +84,6 @@ func tampers(c *parse.Command) bool {
 
 // hookKeymaps are the zsh keymaps the hook's Enter binding is in, or that
 // become it.
-var hookKeymaps = map[string]bool{"main": true, "emacs": true, "viins": true, "vicmd": true}
+var hookKeymaps = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"main": true, "emacs": true, "viins": true, "vicmd": true}
+})

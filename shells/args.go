@@ -6,6 +6,7 @@ package shells
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // Mode says where a shell invocation takes its commands from.
@@ -52,13 +53,15 @@ type Invocation struct {
 var longWithValue = map[string]bool{"--rcfile": true, "--init-file": true}
 
 // longOptions lists the long options bash accepts (bash 5).
-var longOptions = map[string]bool{
-	"--debug": true, "--debugger": true, "--dump-po-strings": true, "--dump-strings": true,
-	"--help": true, "--login": true, "--noediting": true, "--noprofile": true, "--norc": true,
-	"--posix": true, "--pretty-print": true, "--protected": true, "--restricted": true,
-	"--verbose": true, "--version": true, "--wordexp": true,
-	"--rcfile": true, "--init-file": true,
-}
+var longOptions = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"--debug": true, "--debugger": true, "--dump-po-strings": true, "--dump-strings": true,
+		"--help": true, "--login": true, "--noediting": true, "--noprofile": true, "--norc": true,
+		"--posix": true, "--pretty-print": true, "--protected": true, "--restricted": true,
+		"--verbose": true, "--version": true, "--wordexp": true,
+		"--rcfile": true, "--init-file": true,
+	}
+})
 
 // shortOptions are the single-letter options bash accepts after - or +.
 // 'c', 'o' and 'O' are handled apart.
@@ -78,7 +81,7 @@ func Parse(argv0 string, args []string) (*Invocation, error) {
 		if a == "--" || !strings.HasPrefix(a, "--") {
 			break
 		}
-		if !longOptions[a] {
+		if !longOptions()[a] {
 			return nil, fmt.Errorf("%s: invalid option", a)
 		}
 		switch a {

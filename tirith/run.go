@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -125,16 +126,20 @@ type evidence struct {
 	ThreatType string `json:"threat_type"`
 }
 
-var exitActions = map[int]string{0: "allow", 1: "block", 2: "warn"}
+var exitActions = sync.OnceValue(func() map[int]string {
+	return map[int]string{0: "allow", 1: "block", 2: "warn"}
+})
 
-var actionRank = map[string]int{"allow": 0, "warn": 1, "block": 2}
+var actionRank = sync.OnceValue(func() map[string]int {
+	return map[string]int{"allow": 0, "warn": 1, "block": 2}
+})
 
 // Interpret turns tirith's exit code and standard output into an action and
 // guardsh findings for the command line text. The code counts only with a
 // JSON verdict: exit 2 is both "warn" and a usage error. When both are
 // valid and differ, the stricter wins; anything else is an error.
 func Interpret(text string, code int, stdout []byte) (action string, findings []rules.Finding, dropped int, err error) {
-	exitAction, ok := exitActions[code]
+	exitAction, ok := exitActions()[code]
 	if !ok {
 		return "", nil, 0, fmt.Errorf("tirith exited with status %d", code)
 	}
@@ -150,11 +155,11 @@ func Interpret(text string, code int, stdout []byte) (action string, findings []
 		return "", nil, 0, fmt.Errorf("tirith's JSON has no action")
 	}
 	jsonAction := *out.Action
-	if _, ok := actionRank[jsonAction]; !ok {
+	if _, ok := actionRank()[jsonAction]; !ok {
 		return "", nil, 0, fmt.Errorf("tirith's JSON has an unknown action %q", sanitize(jsonAction, 40))
 	}
 	action = jsonAction
-	if actionRank[exitAction] > actionRank[action] {
+	if actionRank()[exitAction] > actionRank()[action] {
 		action = exitAction
 	}
 	if action == "allow" {

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/BurntSushi/toml"
@@ -254,13 +255,14 @@ type suppression struct {
 	used   bool
 }
 
-var ignoreRE = regexp.MustCompile(`#\s*guardsh:\s?ignore\b(.*)$`)
+// ignoreRE matches a suppression comment; compiled on first use.
+var ignoreRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`#\s*guardsh:\s?ignore\b(.*)$`) })
 
 // suppressions reads the guardsh:ignore comments of a file; bad lists the
 // malformed ones, as messages.
 func suppressions(text string) (list []*suppression, bad []string) {
 	for i, l := range strings.Split(text, "\n") {
-		m := ignoreRE.FindStringSubmatch(strings.TrimSuffix(l, "\r"))
+		m := ignoreRE().FindStringSubmatch(strings.TrimSuffix(l, "\r"))
 		if m == nil {
 			continue
 		}

@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/guardsh/guardsh/approve"
@@ -259,7 +260,10 @@ func doctorRealShell(r *doctorReport, cfg *config.Config) {
 }
 
 // doctorHookRe matches an rc-file line that loads the hook of a shell.
-var doctorHookRe = regexp.MustCompile(`^[^#]*guardsh['"]?\s+init\s+(bash|zsh|fish)\b`)
+// It is compiled on first use.
+var doctorHookRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[^#]*guardsh['"]?\s+init\s+(bash|zsh|fish)\b`)
+})
 
 // doctorRCFiles lists where each shell's hook may be loaded from.
 func doctorRCFiles(shell string) []string {
@@ -295,7 +299,7 @@ func doctorHookIn(shell string) string {
 		}
 		sc := bufio.NewScanner(bytes.NewReader(b))
 		for sc.Scan() {
-			if m := doctorHookRe.FindStringSubmatch(sc.Text()); m != nil && m[1] == shell {
+			if m := doctorHookRe().FindStringSubmatch(sc.Text()); m != nil && m[1] == shell {
 				return p
 			}
 		}
@@ -303,19 +307,24 @@ func doctorHookIn(shell string) string {
 	return ""
 }
 
-// doctorModes says what each GUARDSH_HOOK mode means for protection.
-var doctorModes = map[string]struct {
+// doctorMode is what a GUARDSH_HOOK mode means for protection.
+type doctorMode struct {
 	full bool
 	what string
-}{
-	"enter":  {true, "enforcing: Enter checks the whole line before bash runs any of it"},
-	"widget": {true, "enforcing: accept-line checks the whole line before zsh runs any of it"},
-	"bind":   {true, "enforcing: Enter checks the whole line before fish runs any of it"},
-	"debug": {false, "DEBUG-trap fallback (no readline): a refused line is stopped before its first command, " +
-		"but a line missing from history is only checked command by command, and approval prompts come after Enter"},
-	"off":  {false, "paused with guardsh-off: nothing is checked (guardsh-on resumes)"},
-	"none": {false, "the hook could not install itself: nothing is checked"},
 }
+
+// doctorModes says what each GUARDSH_HOOK mode means, built on first use.
+var doctorModes = sync.OnceValue(func() map[string]doctorMode {
+	return map[string]doctorMode{
+		"enter":  {true, "enforcing: Enter checks the whole line before bash runs any of it"},
+		"widget": {true, "enforcing: accept-line checks the whole line before zsh runs any of it"},
+		"bind":   {true, "enforcing: Enter checks the whole line before fish runs any of it"},
+		"debug": {false, "DEBUG-trap fallback (no readline): a refused line is stopped before its first command, " +
+			"but a line missing from history is only checked command by command, and approval prompts come after Enter"},
+		"off":  {false, "paused with guardsh-off: nothing is checked (guardsh-on resumes)"},
+		"none": {false, "the hook could not install itself: nothing is checked"},
+	}
+})
 
 func doctorShells(r *doctorReport) {
 	login := filepath.Base(os.Getenv("SHELL"))
@@ -358,7 +367,7 @@ func doctorThisShell(r *doctorReport) {
 		return
 	}
 	sh, mode := parts[0], parts[1]
-	m, ok := doctorModes[mode]
+	m, ok := doctorModes()[mode]
 	if !ok {
 		r.reduce("this shell", fmt.Sprintf("%s hook in an unknown mode %q", sh, mode))
 		return

@@ -220,7 +220,9 @@ func invisible(r rune) string {
 }
 
 // Fold returns the NFKC-folded copy of text with invisible code points
-// removed, and whether it differs from text. Fullwidth "ｒｍ" folds to "rm".
+// removed and look-alike letters of other scripts in Latin words replaced
+// (see foldLookalikes), and whether it differs from text. Fullwidth "ｒｍ"
+// and Cyrillic "rм" fold to "rm".
 func Fold(text string) (string, bool) {
 	if isPlainASCII(text) {
 		return text, false
@@ -235,7 +237,7 @@ func Fold(text string) (string, bool) {
 		}
 		kept.WriteRune(r)
 	}
-	f := foldKeepDots(kept.String())
+	f := foldLookalikes(foldKeepDots(kept.String()))
 	return f, f != text
 }
 

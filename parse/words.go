@@ -422,8 +422,15 @@ func (r *resolver) staticOutput(stmts []*syntax.Stmt) (string, bool) {
 			if have && args[0] == "mktemp" {
 				out = freshTempAt(int(st.Pos().Offset())) + "\n"
 			}
+			if !have {
+				out, have = lookupOutput(args)
+			}
 		} else {
-			out, have = decode(args, out)
+			in := out
+			out, have = decode(args, in)
+			if !have {
+				out, have = fieldOutput(args, in)
+			}
 		}
 		if !have {
 			return "", false

@@ -23,6 +23,10 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 		}
 	}
 	var hits []*Rule
+	// plain are the rules that matched a command as written: a command
+	// found only in the folded copy reports the others (rm -rf /tmp/cаche
+	// is an rm -rf either way; rм -rf ~ is a look-alike).
+	var plain map[string]bool
 	for _, c := range res.Commands {
 		c = moduleCommand(c)
 		hits = hits[:0]
@@ -63,6 +67,15 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 			}
 		}
 		for _, r := range hits {
+			if c.Folded && plain[r.ID] {
+				continue
+			}
+			if !c.Folded {
+				if plain == nil {
+					plain = map[string]bool{}
+				}
+				plain[r.ID] = true
+			}
 			if redundant(r, hits) || (c.Guessed || c.Implied || sim) && r.Tier != Hardline {
 				// A guessed command is reported only for what would
 				// be hardline.

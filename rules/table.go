@@ -12,9 +12,9 @@ import (
 var lookalike = &Rule{
 	ID: "unicode-lookalike", Tier: Dangerous, NeverPermanent: true,
 	Title:   "Dangerous command spelled with look-alike characters",
-	Reason:  "The line uses fullwidth or compatibility characters that fold to a dangerous command; it is a spoof, or a paste that is not what it looks like.",
-	Match:   []string{"ｒｍ -ｒｆ /", "ｓｈｕｔｄｏｗｎ now"},
-	NoMatch: []string{"echo ｈｅｌｌｏ", "rm ｆｉｌｅ"},
+	Reason:  "The line uses fullwidth or compatibility characters, or letters of another script that look Latin (Cyrillic м, Greek ο), that read as a dangerous command; it is a spoof, or a paste that is not what it looks like.",
+	Match:   []string{"ｒｍ -ｒｆ /", "ｓｈｕｔｄｏｗｎ now", "rм -rf ~", "chοwn -R nobody /", "rm -гf ~", "sudo /bin/rм -rf /", "gіt reset --hard"},
+	NoMatch: []string{"echo ｈｅｌｌｏ", "rm ｆｉｌｅ", "echo 'Привет, мир'", "rm -rf ~/Документы", "rm -rf /tmp/cаche", "ls ~/Загрузки/файл_v2.pdf", "ѕһ -c ls"},
 }
 
 // table is the rule table, hardline first. Read it top to bottom.

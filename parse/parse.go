@@ -163,6 +163,9 @@ type parser struct {
 	// inherit, when set, gives the next payload a copy of this parser's
 	// variables (trap and alias bodies run in the same shell).
 	inherit bool
+	// adopt, with inherit, makes the payload's variables the shell's
+	// after it: eval assigns in this shell.
+	adopt bool
 	// dialect, when set, is the dialect of the next payload (zsh -c).
 	dialect string
 	// childEnv, when set, is the environment of the next payload: a child
@@ -320,6 +323,11 @@ func (p *parser) payload(carrier string, text string, at Word, line int, remote 
 	}
 	if !c.parse(text) {
 		rawScan(p.res, text)
+	}
+	if p.inherit && p.adopt {
+		files := p.vars.files
+		p.vars = c.vars
+		p.vars.files = files
 	}
 }
 

@@ -181,10 +181,10 @@ func (p *parser) unwrap(c *Command) {
 		p.guardsh(c, args)
 	case name == "eval":
 		// eval runs in this shell: its code sees this shell's variables.
-		prev := p.inherit
-		p.inherit = true
+		prev, adopt := p.inherit, p.adopt
+		p.inherit, p.adopt = true, true
 		p.code(c, "eval", args)
-		p.inherit = prev
+		p.inherit, p.adopt = prev, adopt
 	case name == "source" || name == ".":
 		if len(args) > 0 && !args[0].Static {
 			p.substCode(c, name, args[0])

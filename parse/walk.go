@@ -36,6 +36,13 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 	if st == nil || p.stopped {
 		return nil
 	}
+	if st.Background && !c.background {
+		// cmd &: a subshell.
+		c.background = true
+		var out *Command
+		p.subshell(func() { out = p.stmt(st, c) })
+		return out
+	}
 	if st.Background {
 		c.background = true
 	}
@@ -69,7 +76,7 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		// A cd inside ( … ) does not move the commands after it.
 		cwd, stack := p.cwd, append([]string(nil), p.dirStack...)
 		old, hadOld := p.vars.val["OLDPWD"]
-		p.stmts(cmd.Stmts, c)
+		p.subshell(func() { p.stmts(cmd.Stmts, c) })
 		p.setCwd(cwd)
 		p.dirStack = stack
 		if hadOld {
@@ -156,7 +163,9 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		}
 		p.fn = append(p.fn, name)
 		before := len(p.res.Commands)
-		p.withLater(func() { p.stmt(cmd.Body, ctx{}) })
+		// The body is read where it is defined, in a copy of the
+		// variables: it runs only when called (see callFunc).
+		p.subshell(func() { p.withLater(func() { p.stmt(cmd.Body, ctx{}) }) })
 		p.fn = p.fn[:len(p.fn)-1]
 		if forkFanout(name, cmd.Body) {
 			p.markSpawns(before, name)
@@ -234,12 +243,22 @@ func (p *parser) pipeline(bc *syntax.BinaryCmd, c ctx) {
 	collect(bc.X)
 	collect(bc.Y)
 	prev := c.stdinFrom
-	for _, st := range stages {
+	for i, st := range stages {
 		sc := c
 		sc.piped = true
 		sc.stdinFrom = prev
 		before := len(p.res.Commands)
-		prev = p.stmt(st, sc)
+		switch {
+		case i < len(stages)-1:
+			// Every stage but the last runs in a subshell.
+			p.subshell(func() { prev = p.stmt(st, sc) })
+		case p.isZsh():
+			// zsh runs the last stage in this shell.
+			prev = p.stmt(st, sc)
+		default:
+			// bash runs it in a subshell, or here with lastpipe.
+			p.mayRunHere(func() { prev = p.stmt(st, sc) })
+		}
 		if prev == nil {
 			// A compound stage (a subshell, a loop): keep a placeholder
 			// so the next stage knows it reads from something, with
@@ -271,7 +290,7 @@ func (p *parser) substs(n syntax.Node, c ctx) {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
 			sc := ctx{subst: true, background: c.background}
-			p.stmts(n.Stmts, sc)
+			p.subshell(func() { p.stmts(n.Stmts, sc) })
 			return false
 		case *syntax.ProcSubst:
 			sc := ctx{subst: true, background: c.background}
@@ -279,7 +298,7 @@ func (p *parser) substs(n syntax.Node, c ctx) {
 				// >(sh): what the line writes into it is its input.
 				sc.stdinFrom = procInput
 			}
-			p.stmts(n.Stmts, sc)
+			p.subshell(func() { p.stmts(n.Stmts, sc) })
 			return false
 		case *syntax.Word:
 			if p.isZsh() {
@@ -343,6 +362,12 @@ func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
 	for _, a := range dc.Args {
 		p.substs(a.Value, c)
 		p.substs(a.Index, c)
+		if a.Name != nil && len(p.fn) > 0 && declLocal(dc) {
+			if p.vars.locals == nil {
+				p.vars.locals = map[string]bool{}
+			}
+			p.vars.locals[a.Name.Value] = true
+		}
 		if a.Naked {
 			if a.Name != nil {
 				cmd.Args = append(cmd.Args, Word{Value: a.Name.Value, Static: true, Start: start, End: end})
@@ -510,33 +535,40 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 
 // callFunc walks the body of a function defined earlier in the input again,
 // with the call's static arguments as $1, $2, …
+//
+// The function shares the caller's variables, except the positional
+// parameters and those it declares local; a call that is not walked leaves
+// the variables its body assigns unknown.
 func (p *parser) callFunc(cmd *Command, c ctx) {
-	if len(cmd.Args) < 1 || !cmd.Args[0].Static || p.funcDepth >= 2 {
+	if len(cmd.Args) < 1 || !cmd.Args[0].Static {
 		return
 	}
 	body, ok := p.funcs[cmd.Args[0].Value]
 	if !ok {
 		return
 	}
-	if len(cmd.Args) == 1 && !p.bareCall(cmd.Args[0].Value) {
+	if p.funcDepth >= 2 || len(cmd.Args) == 1 && !p.bareCall(cmd.Args[0].Value) {
+		p.calledUnwalked(body)
 		return
 	}
 	var elems []string
 	for _, w := range cmd.Args[1:] {
 		if !w.Static {
+			p.calledUnwalked(body)
 			return
 		}
 		elems = append(elems, w.Value)
 	}
 	saved := p.vars
 	p.vars = saved.clone()
+	p.vars.locals = nil
 	p.vars.setList("@", elems)
 	p.funcDepth++
 	p.fn = append(p.fn, cmd.Args[0].Value)
 	p.stmt(body, ctx{})
 	p.fn = p.fn[:len(p.fn)-1]
 	p.funcDepth--
-	p.vars = saved
+	p.vars = returnFrom(saved, p.vars)
 }
 
 // assigningBuiltins follows builtins that assign static values: printf -v
@@ -546,6 +578,8 @@ func (p *parser) assigningBuiltins(cmd *Command) {
 		return
 	}
 	switch cmd.Args[0].Value {
+	case "unset":
+		p.unsetBuiltin(cmd.Args[1:])
 	case "printf":
 		if cmd.Args[1].Value == "-v" && len(cmd.Args) > 3 {
 			argv := []string{"printf"}

@@ -43,6 +43,12 @@ type vars struct {
 	// files are the files the input writes (shared by every parser of
 	// one input).
 	files *files
+	// gone are the variables unset on the line: they expand to nothing
+	// (see unsetBuiltin).
+	gone map[string]bool
+	// locals are the variables the function being walked declared
+	// local: its caller's values come back when it returns.
+	locals map[string]bool
 }
 
 func newVars() *vars {
@@ -87,6 +93,13 @@ func (v *vars) clone() *vars {
 	for k := range v.exported {
 		c.exported[k] = true
 	}
+	if len(v.gone) > 0 {
+		c.gone = make(map[string]bool, len(v.gone))
+		for k := range v.gone {
+			c.gone[k] = true
+		}
+	}
+	c.locals = v.locals
 	c.files = v.files
 	return c
 }
@@ -103,6 +116,7 @@ func (v *vars) setList(name string, elems []string) {
 	}
 	delete(v.val, name)
 	delete(v.dyn, name)
+	delete(v.gone, name)
 	v.list[name] = elems
 	if name == "@" {
 		for k := range v.val {
@@ -125,6 +139,7 @@ func (v *vars) set(name, value string) {
 	delete(v.list, name)
 	v.val[name] = value
 	delete(v.dyn, name)
+	delete(v.gone, name)
 	delete(v.shape, name)
 	delete(v.subst, name)
 	if v.branch == 0 {
@@ -141,6 +156,7 @@ func (v *vars) setDynamicFrom(name, origin string) {
 	}
 	delete(v.val, name)
 	delete(v.list, name)
+	delete(v.gone, name)
 	v.dyn[name] = origin
 	delete(v.alts, name)
 	delete(v.shape, name)
@@ -279,6 +295,9 @@ func (r *resolver) Get(name string) expand.Variable {
 		return r.Get(map[string]string{"HOME +": "PWD", "HOME -": "OLDPWD"}[name])
 	case strings.HasPrefix(name, "HOME "):
 		return str("~" + strings.TrimPrefix(name, "HOME "))
+	case r.vars.gone[name]:
+		// unset earlier on the line: nothing.
+		return expand.Variable{}
 	case r.unset[name]:
 		// The alternative reading: this variable is unset, so its
 		// default applies (${x:-/} is /).

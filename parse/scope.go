@@ -1,0 +1,269 @@
+package parse
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Variable scope as bash has it: a subshell — ( … ), $( … ), <( … ), a
+// command run in the background, a stage of a pipeline — gets a copy of the
+// shell's variables and functions, and what it assigns, unsets or defines
+// is gone when it ends; a function shares the shell's variables except the
+// ones it declares local; eval shares them all. unset makes a variable
+// known to be unset: x=1; unset x; rm -rf /$x is rm -rf /.
+
+// subshell runs f with a copy of the variables and functions, restored
+// after it.
+func (p *parser) subshell(f func()) {
+	vars, funcs := p.vars, p.funcs
+	p.vars = vars.clone()
+	if funcs != nil {
+		p.funcs = make(map[string]*syntax.Stmt, len(funcs))
+		for k, v := range funcs {
+			p.funcs[k] = v
+		}
+	}
+	f()
+	p.vars, p.funcs = vars, funcs
+}
+
+// mayRunHere runs f for code that may run in this shell or in a subshell
+// (the last stage of a bash pipeline runs in this shell with shopt -s
+// lastpipe): the static values it assigns are other values of the
+// variables afterwards, as after a branch.
+func (p *parser) mayRunHere(f func()) {
+	b := p.branchStart()
+	f()
+	p.branchEnd(b)
+	p.branchDone(b)
+}
+
+// unsetBuiltin follows unset: -v NAME unsets a variable, -f NAME a
+// function, NAME a variable or, when no variable has that name, the
+// function. Inside a conditional the variable is read as empty, so that
+// its earlier value stays one of its values.
+func (p *parser) unsetBuiltin(args []Word) {
+	mode := ""
+	for len(args) > 0 && strings.HasPrefix(args[0].Value, "-") && len(args[0].Value) > 1 {
+		if args[0].Value == "--" {
+			args = args[1:]
+			break
+		}
+		mode += args[0].Value[1:]
+		args = args[1:]
+	}
+	if strings.Contains(mode, "n") {
+		// unset -n: the name reference itself.
+		return
+	}
+	for _, w := range args {
+		if !w.Static {
+			continue
+		}
+		name := w.Value
+		if i := strings.IndexByte(name, '['); i > 0 {
+			// unset 'a[1]': one element.
+			p.vars.setDynamic(name[:i])
+			continue
+		}
+		if !validName(name) {
+			continue
+		}
+		variable := p.vars.known(name)
+		if strings.Contains(mode, "f") || mode == "" && !variable && p.funcs[name] != nil {
+			delete(p.funcs, name)
+			continue
+		}
+		if p.vars.branch > 0 {
+			p.vars.set(name, "")
+			continue
+		}
+		p.vars.unset(name)
+	}
+}
+
+// known reports whether the line gave the variable a value (static or
+// not).
+func (v *vars) known(name string) bool {
+	_, a := v.val[name]
+	_, b := v.list[name]
+	_, c := v.dyn[name]
+	return a || b || c
+}
+
+// unset records a variable as unset: it expands to nothing.
+func (v *vars) unset(name string) {
+	delete(v.val, name)
+	delete(v.list, name)
+	delete(v.dyn, name)
+	delete(v.alts, name)
+	delete(v.shape, name)
+	delete(v.subst, name)
+	if v.gone == nil {
+		v.gone = map[string]bool{}
+	}
+	v.gone[name] = true
+}
+
+// positional reports whether name is a positional parameter or one of the
+// special parameters a function call sets.
+func positional(name string) bool {
+	return name == "@" || name == "*" || name == "#" || isDigits(name) && name != "0"
+}
+
+// returnFrom returns the variables after a function call: those of the
+// call (after), except the positional parameters and the variables the
+// function declared local, which are the caller's (before).
+func returnFrom(before, after *vars) *vars {
+	restore := func(name string) {
+		if x, ok := before.val[name]; ok {
+			after.val[name] = x
+		} else {
+			delete(after.val, name)
+		}
+		if x, ok := before.list[name]; ok {
+			after.list[name] = x
+		} else {
+			delete(after.list, name)
+		}
+		if x, ok := before.dyn[name]; ok {
+			after.dyn[name] = x
+		} else {
+			delete(after.dyn, name)
+		}
+		for _, m := range []map[string]string{after.shape, after.subst} {
+			delete(m, name)
+		}
+		if x, ok := before.shape[name]; ok {
+			after.setShapeOnly(name, x)
+		}
+		if x, ok := before.subst[name]; ok {
+			after.setSubst(name, x)
+		}
+		if after.alts != nil {
+			delete(after.alts, name)
+		}
+		if x, ok := before.alts[name]; ok {
+			if after.alts == nil {
+				after.alts = map[string][]string{}
+			}
+			after.alts[name] = x
+		}
+		if after.gone != nil {
+			delete(after.gone, name)
+		}
+		if before.gone[name] {
+			if after.gone == nil {
+				after.gone = map[string]bool{}
+			}
+			after.gone[name] = true
+		}
+	}
+	var names []string
+	for _, m := range []map[string]string{after.val, before.val} {
+		for k := range m {
+			if positional(k) {
+				names = append(names, k)
+			}
+		}
+	}
+	names = append(names, "@", "*", "#")
+	for k := range after.locals {
+		names = append(names, k)
+	}
+	for _, n := range names {
+		restore(n)
+	}
+	after.locals = before.locals
+	return after
+}
+
+func (v *vars) setShapeOnly(name, shape string) {
+	if v.shape == nil {
+		v.shape = map[string]string{}
+	}
+	v.shape[name] = shape
+}
+
+// assignedNames returns the variables a function body may assign, unset or
+// read into, other than those it declares local: after a call that is not
+// walked, their values are unknown.
+func assignedNames(body *syntax.Stmt) []string {
+	var names []string
+	local := map[string]bool{}
+	syntax.Walk(body, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.Assign:
+			if x.Name != nil {
+				names = append(names, x.Name.Value)
+			}
+		case *syntax.DeclClause:
+			if x.Variant != nil && x.Variant.Value == "local" {
+				for _, a := range x.Args {
+					if a.Name != nil {
+						local[a.Name.Value] = true
+					}
+				}
+			}
+		case *syntax.ForClause:
+			if wi, ok := x.Loop.(*syntax.WordIter); ok && wi.Name != nil {
+				names = append(names, wi.Name.Value)
+			}
+		case *syntax.CallExpr:
+			if len(x.Args) > 1 {
+				switch x.Args[0].Lit() {
+				case "unset", "read", "mapfile", "readarray", "printf", "getopts", "export":
+					for _, a := range x.Args[1:] {
+						if l := a.Lit(); validName(l) {
+							names = append(names, l)
+						}
+					}
+				case "eval", "source", ".":
+					names = append(names, "*")
+				}
+			}
+		}
+		return true
+	})
+	out := names[:0]
+	for _, n := range names {
+		if !local[n] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// calledUnwalked forgets what the line knows of the variables a function
+// it does not walk may change.
+func (p *parser) calledUnwalked(body *syntax.Stmt) {
+	for _, n := range assignedNames(body) {
+		if n == "*" {
+			// eval or source inside: anything may change; the
+			// static values stay, as for an eval of unknown text.
+			continue
+		}
+		if p.vars.known(n) || p.vars.gone[n] {
+			p.vars.setDynamic(n)
+			delete(p.vars.gone, n)
+		}
+	}
+}
+
+// declLocal reports whether a declaration inside a function makes its
+// variables local: local, and declare or typeset without -g.
+func declLocal(dc *syntax.DeclClause) bool {
+	switch dc.Variant.Value {
+	case "local":
+		return true
+	case "declare", "typeset":
+		for _, a := range dc.Args {
+			if a.Naked && a.Value != nil && strings.HasPrefix(a.Value.Lit(), "-") && strings.Contains(a.Value.Lit(), "g") {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

@@ -164,8 +164,12 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		p.fn = append(p.fn, name)
 		before := len(p.res.Commands)
 		// The body is read where it is defined, in a copy of the
-		// variables: it runs only when called (see callFunc).
-		p.subshell(func() { p.withLater(func() { p.stmt(cmd.Body, ctx{}) }) })
+		// variables: it runs only when called (see callFunc), when a
+		// variable unset by now may have been set again.
+		p.subshell(func() {
+			p.vars.gone = nil
+			p.withLater(func() { p.stmt(cmd.Body, ctx{}) })
+		})
 		p.fn = p.fn[:len(p.fn)-1]
 		if forkFanout(name, cmd.Body) {
 			p.markSpawns(before, name)

@@ -133,6 +133,12 @@ type Command struct {
 	// Dir is the working directory the command runs in, when an earlier cd
 	// of the same input makes it known ("/", "~/src"); "" when unknown.
 	Dir string
+	// Moved is set for a command that runs in another directory than the
+	// one the input starts in (or one beneath it), because an earlier cd
+	// of the same input left it, for a known or an unknown directory:
+	// relative paths there are not the user's project (cd .. && rm -rf
+	// build).
+	Moved bool
 	// Contained is set for a command run inside a container (docker exec,
 	// kubectl exec): it can destroy the container, not the host.
 	Contained bool

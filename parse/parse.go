@@ -143,6 +143,12 @@ type parser struct {
 	args []string
 	// cwd is the working directory after the cds seen so far, or "".
 	cwd string
+	// start is startDir(opts.Dir), once startKnown.
+	start      string
+	startKnown bool
+	// away is set once a cd went where the line's start directory, when
+	// that is unknown, may not contain (cd .., cd /x, cd $d).
+	away bool
 	// dirStack is pushd's stack of directories, popd's to return to.
 	dirStack []string
 	// inWrapDir is set while a wrapper's command runs in a directory of

@@ -324,7 +324,9 @@ func (p *parser) deletesWithoutRm(c *Command, name string, args []Word) {
 	}
 	argv := []Word{{Value: "rm", Static: true, Start: c.Start, End: c.End}, {Value: "-rf", Static: true, Start: c.Start, End: c.End}}
 	in := p.inner(c, name+" (deletes)", append(argv, victims...), nil)
-	if in != nil {
+	if in != nil && name != "rimraf" && name != "del-cli" {
+		// rimraf and del-cli are rm -rf by another name: every rule of
+		// rm reads them. The others delete as a side effect.
 		in.Implied = true
 	}
 }
@@ -427,6 +429,7 @@ func (p *parser) inner(c *Command, carrier string, args []Word, env []Assign) *C
 	in.Implied = false
 	if p.inWrapDir {
 		in.Dir = p.cwd
+		in.Moved = p.moved()
 	}
 	c.Wrapper = true
 	if c.Inner == nil {

@@ -74,11 +74,11 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		p.stmts(cmd.Stmts, c)
 	case *syntax.Subshell:
 		// A cd inside ( … ) does not move the commands after it.
-		cwd, stack := p.cwd, append([]string(nil), p.dirStack...)
+		cwd, stack, away := p.cwd, append([]string(nil), p.dirStack...), p.away
 		old, hadOld := p.vars.val["OLDPWD"]
 		p.subshell(func() { p.stmts(cmd.Stmts, c) })
 		p.setCwd(cwd)
-		p.dirStack = stack
+		p.dirStack, p.away = stack, away
 		if hadOld {
 			p.vars.set("OLDPWD", old)
 		} else {
@@ -687,6 +687,7 @@ func (p *parser) finish(cmd *Command, st *syntax.Stmt, c ctx) {
 	cmd.Deferred = p.deferred
 	cmd.Contained = p.contained
 	cmd.Dir = p.cwd
+	cmd.Moved = p.moved()
 	p.chdir(cmd)
 	if len(p.fn) > 0 {
 		cmd.InFunc = p.fn[len(p.fn)-1]
@@ -728,7 +729,7 @@ func (p *parser) compoundWrites(st *syntax.Stmt, rds []Redirect, c ctx) {
 	}
 	start, end := p.span(st.Pos(), p.stmtEnd(st))
 	p.add(&Command{Redirs: w, Start: start, End: end, Line: p.line(st.Pos()), Via: p.via, Remote: p.remote,
-		Background: c.background, Subst: c.subst, Deferred: p.deferred, Contained: p.contained, Dir: p.cwd})
+		Background: c.background, Subst: c.subst, Deferred: p.deferred, Contained: p.contained, Dir: p.cwd, Moved: p.moved()})
 }
 
 // add records a command, enforcing the command limit.
@@ -912,6 +913,11 @@ func (p *parser) chdir(cmd *Command) {
 	} else {
 		p.vars.setDynamic("OLDPWD")
 	}
+	if dir == nil || !dir.Static || strings.HasPrefix(dir.Value, "/") || strings.HasPrefix(dir.Value, "~") ||
+		dir.Value == "-" || dir.Value == ".." || strings.HasPrefix(dir.Value, "../") || strings.Contains(dir.Value, "/../") || strings.HasSuffix(dir.Value, "/..") {
+		// Not provably beneath the directory the line starts in.
+		p.away = true
+	}
 }
 
 // setOldPWD records the directory a cd or popd left.
@@ -989,6 +995,22 @@ func (p *parser) setCwd(d string) {
 	} else {
 		p.vars.setDynamic("PWD")
 	}
+}
+
+// moved reports whether the working directory is no longer the one the
+// input starts in or one beneath it (see [Command.Moved]).
+func (p *parser) moved() bool {
+	if !p.startKnown {
+		p.start, p.startKnown = startDir(p.opts.Dir), true
+	}
+	start := p.start
+	if start == "" {
+		return p.away
+	}
+	if p.cwd == start {
+		return false
+	}
+	return start == "" || p.cwd == "" || !strings.HasPrefix(p.cwd, strings.TrimSuffix(start, "/")+"/")
 }
 
 // startDir turns the absolute directory of [Options.Dir] into the form

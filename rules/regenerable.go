@@ -123,6 +123,11 @@ func regenerable(c *parse.Command, p string) bool {
 			return true
 		}
 	}
+	if c.Moved {
+		// An earlier cd left the directory the line starts in: a
+		// relative build/ there is somebody else's (cd .. && rm -rf build).
+		return false
+	}
 	dir := c.Dir
 	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") {
 		// Inside the known working directory: relative to it.

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/guardsh/guardsh/parse"
 	"github.com/guardsh/guardsh/programs"
@@ -10,10 +11,12 @@ import (
 // gitBuiltins are the git subcommands the rules look at that git also
 // installs as their own programs in its exec path (git-reset,
 // /usr/lib/git-core/git-clean): run that way, they are the subcommand.
-var gitBuiltins = map[string]bool{"reset": true, "clean": true, "checkout": true, "restore": true, "switch": true,
-	"branch": true, "stash": true, "push": true, "rm": true, "update-ref": true, "worktree": true, "reflog": true,
-	"gc": true, "prune": true, "filter-branch": true, "filter-repo": true, "config": true, "submodule": true,
-	"show": true, "checkout-index": true, "read-tree": true}
+var gitBuiltins = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"reset": true, "clean": true, "checkout": true, "restore": true, "switch": true,
+		"branch": true, "stash": true, "push": true, "rm": true, "update-ref": true, "worktree": true, "reflog": true,
+		"gc": true, "prune": true, "filter-branch": true, "filter-repo": true, "config": true, "submodule": true,
+		"show": true, "checkout-index": true, "read-tree": true}
+})
 
 // maxAliasDepth bounds alias chains (git refuses loops; guardsh stops).
 const maxAliasDepth = 8
@@ -30,7 +33,7 @@ func gitCommand(c *parse.Command) *parse.Command {
 		return c
 	}
 	n := c.Name()
-	if sub, ok := strings.CutPrefix(n, "git-"); ok && gitBuiltins[sub] {
+	if sub, ok := strings.CutPrefix(n, "git-"); ok && gitBuiltins()[sub] {
 		cp := *c
 		first := c.Args[0]
 		cp.Args = append([]parse.Word{{Value: "git", Static: true, Start: first.Start, End: first.End}, {Value: sub, Static: true, Start: first.Start, End: first.End}}, c.Args[1:]...)

@@ -3,6 +3,7 @@ package rules
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/guardsh/guardsh/parse"
 )
@@ -23,7 +24,7 @@ func gitsysPredicates() map[string]func(c *parse.Command, ws []parse.Word, rest 
 			}
 			text := ""
 			for _, t := range targets {
-				for _, s := range insecureSettings {
+				for _, s := range insecureSettings() {
 					if !s.file(homeRelative(t.Value)) {
 						continue
 					}
@@ -98,27 +99,29 @@ type insecureSetting struct {
 // by file: TLS checks of curl, wget, apt, yum/dnf, pip; package signature
 // checks; host key checks of ssh; root and password logins of sshd; plain
 // HTTP Docker registries.
-var insecureSettings = []insecureSetting{
-	{file: baseIs(".curlrc", "_curlrc"), needles: []string{" insecure ", " -k ", " --insecure "}},
-	{file: baseIs(".wgetrc", "wgetrc"), needles: []string{"check_certificate=off", "check-certificate=off", "check_certificate=0", "check_certificate=no"}},
-	{file: pathUnder("/etc/apt/apt.conf.d/", "/etc/apt/apt.conf"), needles: []string{"verify-peer false", "verify-host false", "allowunauthenticated true",
-		"allowinsecurerepositories true", "allowdowngradetoinsecurerepositories true", "allow-unauthenticated true", "force-yes true"}},
-	{file: pathUnder("/etc/apt/sources.list.d/", "/etc/apt/sources.list"), needles: []string{"trusted=yes", "allow-insecure=yes", "allow-weak=yes", "check-valid-until=no"}},
-	{file: pathUnder("/etc/yum.repos.d/", "/etc/yum.conf", "/etc/dnf/dnf.conf", "/etc/zypp/repos.d/"), needles: []string{"gpgcheck=0", "gpgcheck=false", "gpgcheck=no",
-		"sslverify=0", "sslverify=false", "sslverify=no"}},
-	{file: pathUnder("/etc/pacman.conf"), needles: []string{"siglevel=never", "siglevel = never"}},
-	{file: pathUnder("/etc/ssh/sshd_config", "/etc/ssh/sshd_config.d/"), needles: []string{"permitrootlogin yes", "passwordauthentication yes",
-		"permitemptypasswords yes", "strictmodes no"}},
-	{file: func(p string) bool {
-		return strings.HasPrefix(p, "~/.ssh/config") || pathUnder("/etc/ssh/ssh_config", "/etc/ssh/ssh_config.d/")(p)
-	}, needles: []string{"stricthostkeychecking no", "stricthostkeychecking=no", "userknownhostsfile /dev/null", "userknownhostsfile=/dev/null"}},
-	{file: pathUnder("/etc/docker/daemon.json"), needles: []string{"insecure-registries"}},
-	{file: func(p string) bool {
-		return baseIs("pip.conf", "pip.ini")(p) && (strings.HasPrefix(p, "/etc/") || strings.HasPrefix(p, "~/"))
-	}, needles: []string{"trusted-host"}},
-	{file: baseIs(".npmrc", ".yarnrc", ".yarnrc.yml"), needles: []string{"strict-ssl=false", "strict-ssl false", "enablestrictssl: false", "registry=http://", "registry http://"}},
-	{file: baseIs(".gitconfig"), needles: []string{"sslverify=false", "sslverify=0", "sslverify = false"}},
-}
+var insecureSettings = sync.OnceValue(func() []insecureSetting {
+	return []insecureSetting{
+		{file: baseIs(".curlrc", "_curlrc"), needles: []string{" insecure ", " -k ", " --insecure "}},
+		{file: baseIs(".wgetrc", "wgetrc"), needles: []string{"check_certificate=off", "check-certificate=off", "check_certificate=0", "check_certificate=no"}},
+		{file: pathUnder("/etc/apt/apt.conf.d/", "/etc/apt/apt.conf"), needles: []string{"verify-peer false", "verify-host false", "allowunauthenticated true",
+			"allowinsecurerepositories true", "allowdowngradetoinsecurerepositories true", "allow-unauthenticated true", "force-yes true"}},
+		{file: pathUnder("/etc/apt/sources.list.d/", "/etc/apt/sources.list"), needles: []string{"trusted=yes", "allow-insecure=yes", "allow-weak=yes", "check-valid-until=no"}},
+		{file: pathUnder("/etc/yum.repos.d/", "/etc/yum.conf", "/etc/dnf/dnf.conf", "/etc/zypp/repos.d/"), needles: []string{"gpgcheck=0", "gpgcheck=false", "gpgcheck=no",
+			"sslverify=0", "sslverify=false", "sslverify=no"}},
+		{file: pathUnder("/etc/pacman.conf"), needles: []string{"siglevel=never", "siglevel = never"}},
+		{file: pathUnder("/etc/ssh/sshd_config", "/etc/ssh/sshd_config.d/"), needles: []string{"permitrootlogin yes", "passwordauthentication yes",
+			"permitemptypasswords yes", "strictmodes no"}},
+		{file: func(p string) bool {
+			return strings.HasPrefix(p, "~/.ssh/config") || pathUnder("/etc/ssh/ssh_config", "/etc/ssh/ssh_config.d/")(p)
+		}, needles: []string{"stricthostkeychecking no", "stricthostkeychecking=no", "userknownhostsfile /dev/null", "userknownhostsfile=/dev/null"}},
+		{file: pathUnder("/etc/docker/daemon.json"), needles: []string{"insecure-registries"}},
+		{file: func(p string) bool {
+			return baseIs("pip.conf", "pip.ini")(p) && (strings.HasPrefix(p, "/etc/") || strings.HasPrefix(p, "~/"))
+		}, needles: []string{"trusted-host"}},
+		{file: baseIs(".npmrc", ".yarnrc", ".yarnrc.yml"), needles: []string{"strict-ssl=false", "strict-ssl false", "enablestrictssl: false", "registry=http://", "registry http://"}},
+		{file: baseIs(".gitconfig"), needles: []string{"sslverify=false", "sslverify=0", "sslverify = false"}},
+	}
+})
 
 // settingText lowercases configuration text, drops quotes and ;, and
 // spaces around =, and puts one space between words and at both ends, so a

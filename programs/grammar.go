@@ -55,13 +55,22 @@ const (
 	// Popt is rsync's popt: short bundles, long options by their exact
 	// name only, options anywhere on the line.
 	Popt
-	// Loose is for big CLIs whose every option guardsh does not list (aws,
-	// gcloud, az): the options it lists are read exactly, unknown ones are
+	// Loose is for big CLIs whose every option guardsh does not list
+	// (gcloud, az): the options it lists are read exactly, unknown ones are
 	// taken as flags without a value, options may appear anywhere.
 	Loose
+	// Argparse is Python's argparse with its default allow_abbrev=True, as
+	// the aws CLI (v1 and v2) uses it: --name, --name=value or --name
+	// value, options anywhere, and any unambiguous prefix of a long option
+	// is that option; a prefix of several is an error and nothing runs. The
+	// program's own parser reads the whole line first (aws's main parser:
+	// its global options, by prefix too, wherever they stand), then the
+	// subcommand's parser reads what is left. Like Loose, an option the
+	// grammar does not list is read as a flag without a value.
+	Argparse
 )
 
-var styleNames = [...]string{"gnu", "posix", "git", "git-top", "go-flag", "cobra", "popt", "loose"}
+var styleNames = [...]string{"gnu", "posix", "git", "git-top", "go-flag", "cobra", "popt", "loose", "argparse"}
 
 // String returns the style's name, such as "gnu" or "go-flag".
 func (s Style) String() string { return styleNames[s] }
@@ -134,7 +143,7 @@ func (g *Grammar) longOpt(n string) *option {
 }
 
 func (g *Grammar) inherit() *Grammar {
-	if g.Style == Cobra || g.Style == Loose {
+	if g.Style == Cobra || g.Style == Loose || g.Style == Argparse {
 		return g.parent
 	}
 	return nil
@@ -309,6 +318,26 @@ type Parsed struct {
 	// line but an older one did not (rm --no-preserve-r): the line is read
 	// on, as the older version reads it.
 	Refused error
+
+	// leaf is the innermost subcommand's grammar, and leafFrom the position
+	// of its first word: argparse options written before it are read by
+	// its parser (aws --recursive s3 rm …).
+	leaf     *Grammar
+	leafFrom int
+	// pathAt is the position of the first word of Path, or -1.
+	pathAt int
+}
+
+// guessed reports an option the grammar does not know written before the
+// subcommand path: it may have taken the word that now reads as the path
+// (a global option newer than the table).
+func (p *Parsed) guessed() bool {
+	for _, o := range p.Opts {
+		if o.Unknown && o.Index < p.pathAt {
+			return true
+		}
+	}
+	return false
 }
 
 // grow makes room for the options and operands of n words in one
@@ -386,14 +415,58 @@ type Env struct {
 // Parse reads words (argv without the program name) as the program does.
 // For a program with subcommands it follows the tree.
 func (g *Grammar) Parse(words []string, env Env) *Parsed {
-	p := &Parsed{Program: g.Name, DashDash: -1}
+	p := &Parsed{Program: g.Name, DashDash: -1, pathAt: -1}
 	p.grow(len(words))
-	g.parse(p, words, 0, env)
+	g.parseTop(p, words, env)
 	return p
 }
 
-func (g *Grammar) parse(p *Parsed, words []string, from int, env Env) {
-	stop := g.Style == POSIX || g.Style == GoFlag || g.Style == GitTop || g.subs != nil ||
+// parseTop reads the whole line: the tree, then (argparse) the options
+// written before the subcommand that only the subcommand's parser knows.
+func (g *Grammar) parseTop(p *Parsed, words []string, env Env) {
+	g.parse(p, words, 0, env, false)
+	if g.Style == Argparse && p.leaf != nil && p.Err == nil {
+		p.reread(words)
+	}
+}
+
+// reread resolves, by the innermost subcommand's grammar, the options read
+// as unknown before it: argparse hands the words its parser does not know
+// to the next parser.
+func (p *Parsed) reread(words []string) {
+	for k := range p.Opts {
+		o := &p.Opts[k]
+		if !o.Unknown || o.Index >= p.leafFrom || !strings.HasPrefix(words[o.Index], "--") {
+			continue
+		}
+		opt, spelled, _, err := p.leaf.resolve(words[o.Index], o.Key)
+		if err != nil {
+			p.Err = err
+			return
+		}
+		if opt == nil {
+			continue
+		}
+		if o.HasValue && opt.arg == noArg {
+			p.Err = fmt.Errorf("argument --%s: ignored explicit argument '%s'", opt.key, o.Value)
+			return
+		}
+		f := opt.found(o.Index)
+		f.Spelled, f.Value, f.HasValue, f.Flag = spelled, o.Value, o.HasValue, opt.arg == noArg
+		*o = f
+	}
+}
+
+// parse reads words from position from on. flat is set for the rest of a
+// line whose subcommand the table does not list (aws SERVICE OP of a
+// service guardsh has no table for): options anywhere, the leading operands
+// name the subcommand.
+func (g *Grammar) parse(p *Parsed, words []string, from int, env Env, flat bool) {
+	subs := g.subs
+	if flat {
+		subs = nil
+	}
+	stop := g.Style == POSIX || g.Style == GoFlag || g.Style == GitTop || subs != nil ||
 		g.Style == GNU && env.PosixlyCorrect
 	i := from
 	for ; i < len(words); i++ {
@@ -406,7 +479,7 @@ func (g *Grammar) parse(p *Parsed, words []string, from int, env Env) {
 			g.subWords(p, words)
 			return
 		}
-		if g.subs != nil && g.defSub != "" && len(w) > 1 && w[0] == '-' {
+		if subs != nil && g.defSub != "" && len(w) > 1 && w[0] == '-' {
 			// git stash -u: options go to the default subcommand.
 			break
 		}
@@ -433,13 +506,17 @@ func (g *Grammar) parse(p *Parsed, words []string, from int, env Env) {
 		g.subWords(p, words)
 		return
 	}
-	if g.subs != nil {
+	if subs != nil {
 		// The first operand names the subcommand.
 		name := words[i]
 		spec, ok := g.subs[name]
 		if !ok && g.defSub != "" && strings.HasPrefix(name, "-") {
 			spec, ok, i = g.subs[g.defSub], g.subs[g.defSub] != nil, i-1
 			name = g.defSub
+		}
+		if !ok && g.subAt > 0 {
+			g.parse(p, words, i, env, true)
+			return
 		}
 		if !ok {
 			for j := i; j < len(words); j++ {
@@ -452,8 +529,12 @@ func (g *Grammar) parse(p *Parsed, words []string, from int, env Env) {
 			p.Err = err
 			return
 		}
+		if len(p.Path) == 0 {
+			p.pathAt = i
+		}
 		p.Path = append(p.Path, spec.Name)
-		sg.parse(p, words, i+1, env)
+		p.leaf, p.leafFrom = sg, i+1
+		sg.parse(p, words, i+1, env, false)
 		return
 	}
 	for j := i; j < len(words); j++ {
@@ -466,6 +547,9 @@ func (g *Grammar) parse(p *Parsed, words []string, from int, env Env) {
 // OP) to the path.
 func (g *Grammar) subWords(p *Parsed, words []string) {
 	for n := 0; n < g.subAt && len(p.Operands) > 0; n++ {
+		if len(p.Path) == 0 {
+			p.pathAt = p.Operands[0]
+		}
 		p.Path = append(p.Path, words[p.Operands[0]])
 		p.Operands = p.Operands[1:]
 	}
@@ -598,6 +682,10 @@ func (g *Grammar) resolve(word, name string) (o *option, spelled string, neg boo
 	if g.Style == Git {
 		return g.resolveGit(word, name)
 	}
+	if g.Style == Argparse {
+		o, spelled, err := g.resolveArgparse(word, name)
+		return o, spelled, false, err
+	}
 	if o := g.longOpt(name); o != nil {
 		return o, name, false, nil
 	}
@@ -631,6 +719,63 @@ func (g *Grammar) resolve(word, name string) (o *option, spelled string, neg boo
 		return nil, "", false, &ErrAmbiguous{Word: word, Candidates: cands}
 	}
 	return found, spelled, false, nil
+}
+
+// resolveArgparse follows argparse's _parse_optional with allow_abbrev: the
+// program's parser first (an exact name, then a prefix of its options), then
+// the subcommand's (an exact name, then a prefix of the options of the
+// levels below the program). A prefix of two different options is argparse's
+// "ambiguous option" error.
+func (g *Grammar) resolveArgparse(word, name string) (*option, string, error) {
+	root := g
+	for root.parent != nil && root.parent.Style == Argparse {
+		root = root.parent
+	}
+	if o := root.long[name]; o != nil {
+		return o, name, nil
+	}
+	if o, spelled, err := prefixOf(word, name, root.opts); o != nil || err != nil {
+		return o, spelled, err
+	}
+	var opts []*option
+	for lv := g; lv != root && lv != nil; lv = lv.parent {
+		if o := lv.long[name]; o != nil {
+			return o, name, nil
+		}
+		opts = append(opts, lv.opts...)
+	}
+	return prefixOf(word, name, opts)
+}
+
+// prefixOf returns the one option of opts that has a long name starting
+// with name, or an ambiguity error when several do.
+func prefixOf(word, name string, opts []*option) (*option, string, error) {
+	if name == "" {
+		return nil, "", nil
+	}
+	var found *option
+	var spelled string
+	var cands []string
+	for _, o := range opts {
+		for _, l := range o.long {
+			if !strings.HasPrefix(l, name) {
+				continue
+			}
+			if found == nil {
+				found, spelled = o, l
+			} else if found != o {
+				if len(cands) == 0 {
+					cands = append(cands, spelled)
+				}
+				cands = append(cands, l)
+			}
+			break
+		}
+	}
+	if len(cands) > 0 {
+		return nil, "", &ErrAmbiguous{Word: word, Candidates: cands}
+	}
+	return found, spelled, nil
 }
 
 // resolveGit follows parse-options.c parse_long_opt: an exact name wins;

@@ -104,9 +104,32 @@ func TestParse(t *testing.T) {
 		// Go's flag package: single dash, no bundles, stops at operands.
 		{prog: "vault", line: "-address=https://v token revoke -mode path auth/", want: "token revoke | address=https://v mode=path | auth/"},
 		{prog: "vault", line: "token revoke auth/ -mode path", want: "token revoke |  | auth/ -mode path"},
-		// Loose CLIs: subcommand words after any options.
+		// argparse (aws): global options anywhere and by prefix first, then
+		// the operation's options by prefix; a prefix of two is an error.
 		{prog: "aws", line: "--profile prod dynamodb delete-table --table-name t", want: "dynamodb delete-table | profile=prod table-name? | t"},
 		{prog: "aws", line: "s3 ls", want: "s3 ls |  | "},
+		{prog: "aws", line: "s3 rm s3://b/x --recur", want: "s3 rm | recursive | s3://b/x"},
+		{prog: "aws", line: "s3 rm --rec --qu s3://b/x", want: "s3 rm | recursive query=s3://b/x | "}, // --qu is the global --query
+		{prog: "aws", line: "s3 rm s3://b/x --re us-east-1", want: "s3 rm | region=us-east-1 | s3://b/x"},
+		{prog: "aws", line: "s3 rm s3://b/x --r", want: "s3 rm |  | s3://b/x | error"},
+		{prog: "aws", line: "s3 rm s3://b/x --prof=p --recursive", want: "s3 rm | profile=p recursive | s3://b/x"},
+		{prog: "aws", line: "--recursive s3 rm s3://b/x", want: "s3 rm | recursive | s3://b/x"},
+		{prog: "aws", line: "--recu s3 rm s3://b/x", want: "s3 rm | recursive | s3://b/x"},
+		{prog: "aws", line: "s3 cp a s3://b --ex z", want: "s3 cp |  | a s3://b | ambiguous"},
+		{prog: "aws", line: "s3 rm s3://b/x --rec --qui", want: "s3 rm | recursive quiet | s3://b/x"},
+		{prog: "aws", line: "--no s3 ls", want: " |  |  | ambiguous"},
+		{prog: "aws", line: "--no-ver s3 ls", want: "s3 ls | no-verify-ssl | "},
+		{prog: "aws", line: "s3 rb s3://b --f", want: "s3 rb | force | s3://b"},
+		{prog: "aws", line: "s3 rb s3://b --force=yes", want: "s3 rb |  | s3://b | error"},
+		{prog: "aws", line: "s3 website s3://b --index-document i", want: "s3 website | index-document? | s3://b i"},
+		{prog: "aws", line: "rds delete-db-instance --db-instance-identifier db --skip-final", want: "rds delete-db-instance | db-instance-identifier=db skip-final-snapshot | "},
+		{prog: "aws", line: "rds delete-db-instance --db-instance-identifier db --no-skip", want: "rds delete-db-instance | db-instance-identifier=db no-skip-final-snapshot | "},
+		{prog: "aws", line: "rds delete-db-instance --db-instance-identifier db --skip-final-snapshot=1", want: "rds delete-db-instance | db-instance-identifier=db |  | error"},
+		{prog: "aws", line: "rds delete-db-instance --d x", want: "rds delete-db-instance | debug | x"}, // the global --debug first
+		{prog: "aws", line: "rds delete-db-instance --db x", want: "rds delete-db-instance | db-instance-identifier=x | "},
+		{prog: "aws", line: "rds describe-db-instances --db x", want: "rds describe-db-instances | db? | x"},
+		{prog: "aws", line: "ec2 terminate-instances --instance-ids i-1 --dry", want: "ec2 terminate-instances | instance-ids=i-1 dry-run | "},
+		{prog: "aws", line: "ec2 terminate-instances --instance-ids i-1 --no-d", want: "ec2 terminate-instances | instance-ids=i-1 no-dry-run | "},
 		{prog: "kubectl", line: "-n prod delete ns x", want: " | namespace=prod | delete ns x"},
 		{prog: "gsutil", line: "-m -o x=y rm -r gs://b", want: "rm | m o=x=y r | gs://b"},
 	}

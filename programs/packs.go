@@ -194,9 +194,9 @@ func ReadInto(p *Parsed, program string, words []string, env Env) {
 	if g == nil {
 		g = generic
 	}
-	*p = Parsed{Program: g.Name, DashDash: -1}
+	*p = Parsed{Program: g.Name, DashDash: -1, pathAt: -1}
 	p.grow(len(words))
-	g.parse(p, words, 0, env)
+	g.parseTop(p, words, env)
 }
 
 // Read reads argv (without the program name) of the named program by its

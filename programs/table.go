@@ -90,33 +90,13 @@ var table = []*Spec{
 				expiry-date! z/null name-only includes show-origin show-scope default=`},
 		}},
 
-	// ── clouds and clusters (only what changes how the line reads) ───
-	{Name: "aws", Style: Loose, SubWords: 2, Opts: `profile= region= output= endpoint-url= query= ca-bundle= cli-read-timeout= cli-connect-timeout=
-		cli-binary-format= color= cli-input-json= cli-input-yaml= generate-cli-skeleton=?`},
-	{Name: "gcloud", Style: Loose, Opts: `project= account= configuration= format= verbosity= billing-project= impersonate-service-account=
-		flags-file= flatten= trace-token= access-token-file= region= zone= q/quiet`},
-	{Name: "gsutil", Style: POSIX, Opts: `m o= h= u= i= D d q v`, Subs: []*Spec{
-		{Name: "rm", Opts: `a f I r R e`}, {Name: "rb", Opts: `f`}, {Name: "rsync", Opts: `a= c C d e i j= J n p P r R U u x= y=`},
-		{Name: "cp", Opts: `a= A c D e I j= J L= M n p P r R s= U v z=`}, {Name: "mv", Opts: `a= e I M n p s= v`}, {Name: "ls", Opts: `a b d e h l L p= r R`},
-	}},
-	{Name: "az", Style: Loose, Opts: `subscription= output= o= query= g/resource-group= n/name= y/yes`},
+	// ── clusters (only what changes how the line reads; the clouds are
+	// in table_clouds.go) ───
 	{Name: "kubectl", Style: Cobra, Opts: `n/namespace= context= cluster= kubeconfig= s/server= user= token= as= as-group= as-uid= request-timeout=
 		v= l/selector= o/output= f/filename= cache-dir= certificate-authority= client-certificate= client-key= tls-server-name=
 		A/all-namespaces all grace-period= timeout= field-selector= dry-run=? force replicas= insecure-skip-tls-verify=?`, Aliases: []string{"oc", "k3s-kubectl"}},
 	{Name: "helm", Style: Cobra, Opts: `n/namespace= kube-context= kubeconfig= kube-apiserver= kube-as-user= kube-token= registry-config=
 		repository-config= repository-cache= burst-limit= dry-run=? keep-history wait timeout=`},
-	{Name: "doctl", Style: Cobra, Opts: `t/access-token= context= c/config= o/output= u/api-url= f/force`},
-	{Name: "flyctl", Style: Cobra, Opts: `a/app= c/config= t/access-token= y/yes`, Aliases: []string{"fly"}},
-	{Name: "heroku", Style: Loose, Opts: `a/app= r/remote= confirm=`},
-	{Name: "pulumi", Style: Cobra, Opts: `C/cwd= s/stack= color= y/yes f/force`},
-	// terraform and tofu: Go flags; -chdir= before the subcommand.
-	{Name: "terraform", Style: GoFlag, Opts: `chdir= help version`, Aliases: []string{"tofu"}, Subs: []*Spec{
-		{Name: "workspace", Subs: []*Spec{{Name: "delete", Opts: `force lock lock-timeout=`}, {Name: "new", Opts: `lock lock-timeout= state=`},
-			{Name: "select", Opts: `or-create`}, {Name: "list"}, {Name: "show"}}},
-	}},
-	{Name: "vercel", Style: Loose, Opts: `t/token= scope= S= A/local-config= Q/global-config= y/yes`},
-	{Name: "netlify", Style: Loose, Opts: `auth= s/site= f/force`},
-	{Name: "wrangler", Style: Loose, Opts: `c/config= e/env= name=`},
 	{Name: "gh", Style: Cobra, Opts: `R/repo= hostname= y/yes`},
 	{Name: "glab", Style: Cobra, Opts: `R/repo= y/yes`},
 	{Name: "tea", Style: Loose, Opts: `l/login= r/repo= R/remote= o/output=`},

@@ -84,7 +84,8 @@ func (e *Entry) Programs() []string {
 // WORD is a subcommand or operand word: literal, a glob with "*", several
 // joined by "|", or "*" for any one word; the words must appear in this
 // order among the subcommand path and operands, the first one first (for
-// programs read in the Loose or Cobra style, anywhere). Conditions:
+// programs read in the Loose or Cobra style, anywhere; for argparse
+// programs, aws, the words of the path match it word for word). Conditions:
 //
 //	--name, -n, -n|--name   the option is set, by any spelling the
 //	                        program's grammar knows (--recu is --recursive)
@@ -246,11 +247,19 @@ func (p *Pattern) Match(l *Line) bool {
 		}
 		return l.Words[pr.Operands[j-len(pr.Path)]]
 	}
-	anywhere := false
-	if g := Lookup(l.Program); g == nil || g.Style == Loose || g.Style == Cobra {
+	anywhere, strict := false, false
+	switch g := Lookup(l.Program); {
+	case g == nil || g.Style == Loose || g.Style == Cobra:
 		// Unknown options of these CLIs may take a value, which is then
 		// read as an operand: do not insist that the first word is first.
 		anywhere = true
+	case g.Style == Argparse:
+		// aws SERVICE OP: every global option is listed, so the path is
+		// exact; its words match the path word for word (the value of an
+		// option, such as --table-name delete-table, is not the operation),
+		// unless an option the table does not know stands before it.
+		strict = !pr.guessed()
+		anywhere = !strict
 	}
 	at := 0
 	for k, alts := range p.Words {
@@ -261,7 +270,7 @@ func (p *Pattern) Match(l *Line) bool {
 				at++
 				break
 			}
-			if k == 0 && !anywhere {
+			if k == 0 && !anywhere || strict && at < len(pr.Path) {
 				return false
 			}
 		}
@@ -357,4 +366,4 @@ func Packs() []*Pack { return builtinPacks }
 
 // builtinPacks are the packs of pack_*.go, one file per ecosystem. They
 // are static data: nothing is built at start-up.
-var builtinPacks = []*Pack{packClouds, packDatabases, packDowngrades, packHosting, packKubernetes, packLogs, packPackages, packSecrets, packSync, packSystem}
+var builtinPacks = []*Pack{packClouds, packDatabases, packDowngrades, packHosting, packIac, packKubernetes, packLogs, packPackages, packSecrets, packSync, packSystem}

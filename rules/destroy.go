@@ -23,7 +23,7 @@ func cloudDestroys(c *parse.Command) bool {
 			dry = true
 		}
 	}
-	s, rest := sub(c, "-n", "--namespace", "--context", "--kubeconfig", "-f", "--profile", "--region", "--project", "-chdir")
+	s, rest := sub(c, "-n", "--namespace", "--context", "--kubeconfig", "-f")
 	if n := c.Name(); n == "kubectl" || n == "helm" {
 		// By their grammar: global options with values anywhere
 		// (kubectl --request-timeout 5s delete, helm --kube-context x
@@ -53,28 +53,6 @@ func cloudDestroys(c *parse.Command) bool {
 		}
 	case "helm":
 		return s == "uninstall" || s == "delete" || s == "del" || s == "un"
-	case "terraform", "tofu", "terragrunt":
-		return s == "destroy" || s == "apply" && (has("-auto-approve") || has("--auto-approve") || has("-destroy"))
-	case "pulumi":
-		return s == "destroy" || s == "up" && (has("-y") || has("--yes"))
-	case "aws":
-		if s == "s3" && len(rest) > 0 {
-			return rest[0].Value == "rm" && (has("--recursive")) || rest[0].Value == "rb" && has("--force")
-		}
-		for _, x := range w {
-			if (strings.HasPrefix(x, "delete-") || strings.HasPrefix(x, "terminate-") || x == "schedule-key-deletion") && x != "delete-message" && x != "delete-message-batch" {
-				return true
-			}
-		}
-	case "gcloud", "az", "doctl", "eksctl":
-		if s == "storage" && len(rest) > 0 && rest[0].Value == "rm" && (has("-r") || has("--recursive")) {
-			return true
-		}
-		return contains(w, "delete") || contains(w, "destroy")
-	case "gsutil":
-		// By gsutil's grammar: -o and -h take a value before the verb.
-		g, ok := readSub(c)
-		return ok && (g.sub(0) == "rm" && g.Has("r", "R", "a") || g.sub(0) == "rb")
 	}
 	return false
 }
@@ -97,7 +75,6 @@ var destroyers = []destroyer{
 	{"manage.py", [][]string{{"flush"}, {"reset_db"}, {"sqlflush"}, {"migrate", "zero"}}},
 	{"prisma", [][]string{{"migrate", "reset"}, {"db", "push", "--force-reset"}}},
 	{"supabase", [][]string{{"db", "reset"}}},
-	{"cdk", [][]string{{"destroy"}}},
 	{"vagrant", [][]string{{"destroy"}}},
 	{"virsh", [][]string{{"undefine"}, {"vol-delete"}, {"pool-delete"}}},
 	{"lxc", [][]string{{"delete"}}},
@@ -105,10 +82,6 @@ var destroyers = []destroyer{
 	{"multipass", [][]string{{"delete"}, {"purge"}}},
 	{"npm", [][]string{{"unpublish"}}},
 	{"firebase", [][]string{{"projects:delete"}, {"database:remove"}, {"firestore:delete"}}},
-	{"vercel", [][]string{{"remove"}, {"rm"}}},
-	{"sam", [][]string{{"delete"}}},
-	{"serverless", [][]string{{"remove"}}},
-	{"sls", [][]string{{"remove"}}},
 	{"btrfs", [][]string{{"subvolume", "delete"}, {"su", "d"}, {"sub", "del"}, {"subvol", "delete"}}},
 	{"alembic", [][]string{{"downgrade", "base"}}},
 	{"mix", [][]string{{"ecto.drop"}, {"ecto.reset"}}},

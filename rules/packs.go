@@ -142,16 +142,6 @@ var predicatesOnce sync.Once
 
 func initPredicates() {
 	predicates = map[string]func(c *parse.Command, ws []parse.Word, rest []int) bool{
-		// harmless-aws: delete calls that remove a message or a tag, not data.
-		"harmless-aws": func(c *parse.Command, ws []parse.Word, rest []int) bool {
-			for _, w := range ws {
-				switch w.Value {
-				case "delete-message", "delete-message-batch", "delete-tags", "delete-alarms":
-					return true
-				}
-			}
-			return false
-		},
 		// real-destination: the last operand (rsync's destination) is a real
 		// directory: absolute, in a home, or on another host; not a
 		// temporary directory, not relative to the project.
@@ -260,6 +250,9 @@ func initPredicates() {
 		},
 	}
 	for name, f := range gitsysPredicates() {
+		predicates[name] = f
+	}
+	for name, f := range cloudPredicates() {
 		predicates[name] = f
 	}
 }

@@ -15,8 +15,8 @@ var packPackages = &Pack{Name: "packages", Title: "Package managers", File: "pro
 		ID: "packages-remove-tooling", Title: "Uninstall the package manager itself",
 		Reason:  "Uninstalling pip or setuptools from the system Python, or npm from the global prefix, breaks the package manager and every tool that needs it; the distribution's packages then disagree with what is on disk.",
 		Suggest: "reinstall or upgrade it instead (python3 -m ensurepip, npm install -g npm@latest)",
-		When:    []string{"pip|pip3 uninstall @pip|pip3|setuptools", "npm|pnpm uninstall|un|unlink|remove|rm|r --global @npm|corepack", "npm|pnpm uninstall|un|unlink|remove|rm|r --location=global @npm|corepack"},
-		Match:   []string{"pip uninstall -y pip", "sudo pip3 uninstall setuptools", "python3 -m pip uninstall -y pip", "npm uninstall -g npm", "npm rm --global npm"},
+		When:    []string{"pip|pip3 uninstall @pip|pip3|pip3.*|setuptools", "npm|pnpm uninstall|un|unlink|remove|rm|r --global @npm|corepack", "npm|pnpm uninstall|un|unlink|remove|rm|r --location=global @npm|corepack"},
+		Match:   []string{"pip uninstall -y pip", "sudo pip3 uninstall setuptools", "python3 -m pip uninstall -y pip", "npm uninstall -g npm", "npm rm --global npm", "pip3.11 uninstall -y pip"},
 		NoMatch: []string{"pip uninstall -y requests", "pip install -U pip", "npm uninstall -g typescript", "npm uninstall npm-run-all"},
 	},
 	{

@@ -31,11 +31,13 @@ var packSync = &Pack{Name: "sync", Title: "Sync and copy tools", File: "programs
 	},
 	{
 		ID: "files-overwrite-outside", Title: "Empty or shred files outside the project",
-		Reason:  "truncate -s 0 empties a file and shred, wipe and srm overwrite it so that nothing can bring it back; outside the project that is data or configuration nobody made on this line.",
+		Reason:  "truncate -s 0, : > FILE and cp /dev/null FILE empty a file and shred, wipe and srm overwrite it so that nothing can bring it back; outside the project that is data or configuration nobody made on this line.",
 		Suggest: "copy the file aside first, or delete it with rm (a backup can still restore it)",
-		When:    []string{"truncate --size=0|0K|0M|0G|0B|0KB|0MB $outside-project", "shred|wipe|srm $outside-project"},
+		When:    []string{"truncate --size=0|0K|0M|0G|0B|0KB|0MB $outside-project", "shred|wipe|srm $outside-project", "* $empties-outside"},
 		Over:    []string{"rm-recursive"},
-		Match:   []string{"truncate -s 0 ~/data.db", "truncate --size=0 /var/lib/mysql/ibdata1", "truncate -s0 /srv/app/db.sqlite", "shred -u ~/secret.txt", "shred ~/notes.txt", "wipe -rf ~/docs", "srm -r /srv/backups"},
-		NoMatch: []string{"truncate -s 0 build/out.log", "truncate -s 10M disk.img", "truncate -s 0 /tmp/x.log", "shred -u ./tmp/key.pem", "shred -u key.pem", "wipe -rf ./scratch", "truncate -s 1G /srv/swap.img"},
+		Match: []string{"truncate -s 0 ~/data.db", "truncate --size=0 /var/lib/mysql/ibdata1", "truncate -s0 /srv/app/db.sqlite", "shred -u ~/secret.txt", "shred ~/notes.txt", "wipe -rf ~/docs", "srm -r /srv/backups",
+			": > ~/data.db", "cp /dev/null /srv/app/app.db", "> /var/lib/app/state.json"},
+		NoMatch: []string{"truncate -s 0 build/out.log", "truncate -s 10M disk.img", "truncate -s 0 /tmp/x.log", "shred -u ./tmp/key.pem", "shred -u key.pem", "wipe -rf ./scratch", "truncate -s 1G /srv/swap.img",
+			": > build/out.log", "cp /dev/null ./empty.txt", ": > /tmp/x", "echo x > ~/notes.txt", "cp a.txt ~/b.txt"},
 	},
 }}

@@ -62,9 +62,9 @@ var packSystem = &Pack{Name: "system", Title: "Users, AppArmor and kernel harden
 		ID: "system-firewall-open", Title: "Open the firewall to all incoming traffic",
 		Reason:  "Setting the INPUT or FORWARD policy to ACCEPT, allowing all incoming traffic by default or flushing a table or chain exposes every service on the machine.",
 		Suggest: "allow the one port you need (ufw allow 22/tcp, iptables -A INPUT -p tcp --dport 22 -j ACCEPT)",
-		When:    []string{"iptables --policy=INPUT|FORWARD @ACCEPT", "ufw default allow !@outgoing", "nft flush|delete table|chain"},
+		When:    []string{"iptables --policy=INPUT|FORWARD @ACCEPT", "ufw default allow !@outgoing", "nft flush|delete table|chain", "nft @flush*table*|flush*chain*|delete*table*|delete*chain*"},
 		Over:    []string{"firewall-off"},
-		Match:   []string{"iptables -P INPUT ACCEPT", "iptables --policy INPUT ACCEPT", "ip6tables -t filter -P FORWARD ACCEPT", "ufw default allow incoming", "ufw default allow", "nft flush table inet filter", "nft delete chain inet filter input"},
+		Match:   []string{"iptables -P INPUT ACCEPT", "iptables --policy INPUT ACCEPT", "ip6tables -t filter -P FORWARD ACCEPT", "ufw default allow incoming", "ufw default allow", "nft flush table inet filter", "nft delete chain inet filter input", "nft 'flush table inet filter'"},
 		NoMatch: []string{"iptables -P OUTPUT ACCEPT", "iptables -P INPUT DROP", "ufw default allow outgoing", "ufw default deny incoming", "nft list ruleset", "iptables -A INPUT -p tcp --dport 22 -j ACCEPT"},
 	},
 	{

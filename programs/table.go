@@ -131,7 +131,7 @@ var table = []*Spec{
 		Aliases: []string{"podman", "nerdctl"}},
 	{Name: "npm", Style: Loose, Opts: `g/global location= userconfig= prefix= registry= w/workspace=`, Aliases: []string{"pnpm", "yarn"}},
 	{Name: "pip", Style: Loose, Opts: `isolated v/verbose q/quiet log= proxy= retries= timeout= cert= client-cert= cache-dir= python=`,
-		Aliases: []string{"pip3"}},
+		Aliases: []string{"pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13", "pip3.14"}},
 	{Name: "curl", Style: Loose, Opts: `X/request= H/header= d/data= data-raw= data-binary= data-urlencode= F/form= o/output= u/user= A/user-agent=
 		e/referer= b/cookie= c/cookie-jar= x/proxy= T/upload-file= K/config= w/write-out= m/max-time= connect-timeout= retry= s/silent
 		S/show-error f/fail L/location k/insecure v/verbose i/include I/head G/get json= url= cacert= cert= key= E`},

@@ -16,17 +16,20 @@ import (
 // ends its options are operands (git clean -fdx -- . --dry-run cleans, the
 // last word is a pathspec), and --dry-run=false is no dry run.
 func simulates(c *parse.Command) bool {
-	args := c.Args[1:]
-	if p := readLine(c); p != nil && p.DashDash >= 0 && p.DashDash < len(args) {
-		args = args[:p.DashDash]
-	}
-	for _, w := range args {
+	for i, w := range c.Args[1:] {
+		sim := false
 		switch w.Value {
 		case "--help", "-help", "--dry-run", "--dryrun", "--generate-cli-skeleton", "--simulate":
-			return true
+			sim = true
 		}
 		if v, ok := strings.CutPrefix(w.Value, "--dry-run="); ok && v != "none" && !falsy(v) {
-			return true
+			sim = true
+		}
+		if sim {
+			// Only now read the line by its grammar, if guardsh has
+			// one: after its "--" the word is an operand.
+			p := readLine(c)
+			return p == nil || p.DashDash < 0 || i < p.DashDash
 		}
 	}
 	return false

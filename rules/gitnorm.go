@@ -39,7 +39,7 @@ func gitCommand(c *parse.Command) *parse.Command {
 		cp.Args = append([]parse.Word{{Value: "git", Static: true, Start: first.Start, End: first.End}, {Value: sub, Static: true, Start: first.Start, End: first.End}}, c.Args[1:]...)
 		return &cp
 	}
-	if n != "git" || len(c.Args) < 2 {
+	if n != "git" || len(c.Args) < 2 || !definesAlias(c) {
 		return c
 	}
 	for depth := 0; depth < maxAliasDepth; depth++ {
@@ -50,6 +50,23 @@ func gitCommand(c *parse.Command) *parse.Command {
 		c = next
 	}
 	return c
+}
+
+// definesAlias reports a git command line that may define an alias for
+// itself: a -c or --config-env option, or GIT_CONFIG_* in its environment
+// prefix. Other git commands are not read twice.
+func definesAlias(c *parse.Command) bool {
+	for _, w := range c.Args[1:] {
+		if strings.HasPrefix(w.Value, "-c") || strings.HasPrefix(w.Value, "--config-env") {
+			return true
+		}
+	}
+	for _, a := range c.Env {
+		if strings.HasPrefix(a.Name, "GIT_CONFIG_") {
+			return true
+		}
+	}
+	return false
 }
 
 // expandGitAlias replaces the subcommand of git by the alias of that name

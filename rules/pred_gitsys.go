@@ -60,6 +60,33 @@ func gitsysPredicates() map[string]func(c *parse.Command, ws []parse.Word, rest 
 			}
 			return false
 		},
+		// empties-outside: a file outside the project is emptied by a
+		// redirection with nothing written (: > FILE, > FILE, true > FILE)
+		// or by cp /dev/null FILE.
+		"empties-outside": func(c *parse.Command, ws []parse.Word, rest []int) bool {
+			var targets []parse.Word
+			switch c.Name() {
+			case "", ":", "true":
+				for _, r := range c.Redirs {
+					if r.Op == ">" || r.Op == ">|" || r.Op == "&>" {
+						targets = append(targets, r.Target)
+					}
+				}
+			case "cp":
+				a := args(c)
+				if len(a.operands) == 2 && a.operands[0].Value == "/dev/null" {
+					targets = append(targets, a.operands[1])
+				}
+			}
+			for _, t := range targets {
+				v := t.Value
+				if (t.Static || !strings.Contains(v, "$")) && (absolute(v) || strings.HasPrefix(v, "${HOME}")) &&
+					!underTemp(v) && !inTemp(v) && !strings.HasPrefix(v, "/dev/") && !strings.HasPrefix(v, "/proc/") && !logFile(v) {
+					return true
+				}
+			}
+			return false
+		},
 		// npm-http-registry: npm config set registry http://… (or
 		// @scope:registry): packages then come over plain HTTP, and anyone on
 		// the path can serve other code.

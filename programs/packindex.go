@@ -91,12 +91,23 @@ func Canonical(name string) string {
 // Applies reports whether the pattern can match a command of the program:
 // it is for any program, or names the program by one of its names.
 func (p *Pattern) Applies(program string) bool {
-	if contains(p.Programs, "*") || contains(p.Programs, program) {
-		return true
+	return p.AppliesTo(program, Canonical(program))
+}
+
+// AppliesTo is Applies for a caller that knows the program's canonical
+// name (Canonical(program)), asked once for all the patterns it tries.
+func (p *Pattern) AppliesTo(program, canonical string) bool {
+	if p.canon == nil {
+		// Set by ParsePattern; a Pattern built by hand is read the slow way.
+		for _, n := range p.Programs {
+			if n == "*" || n == program || Canonical(n) == canonical {
+				return true
+			}
+		}
+		return false
 	}
-	k := Canonical(program)
-	for _, n := range p.Programs {
-		if Canonical(n) == k {
+	for i, n := range p.Programs {
+		if n == "*" || n == program || p.canon[i] == canonical {
 			return true
 		}
 	}

@@ -99,6 +99,8 @@ type Pattern struct {
 	Programs []string
 	Words    [][]string
 	Conds    []Cond
+	// canon holds Canonical of each of Programs.
+	canon []string
 }
 
 // A Cond is one condition of a pattern.
@@ -123,6 +125,10 @@ func ParsePattern(s string) (*Pattern, error) {
 		return nil, fmt.Errorf("empty pattern")
 	}
 	p := &Pattern{Programs: strings.Split(f[0], "|")}
+	p.canon = make([]string, len(p.Programs))
+	for i, n := range p.Programs {
+		p.canon[i] = Canonical(n)
+	}
 	for _, t := range f[1:] {
 		c := Cond{}
 		if rest, ok := strings.CutPrefix(t, "!"); ok && len(rest) > 0 {

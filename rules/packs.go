@@ -111,8 +111,10 @@ func entryMatches(e *programs.Entry, c *parse.Command) bool {
 		ws = c.Args[1:]
 	}
 	var l *programs.Line
+	name := c.Name()
+	canon := programs.Canonical(name)
 	for _, p := range pats {
-		if !p.Applies(c.Name()) {
+		if !p.AppliesTo(name, canon) {
 			continue // another program's pattern of the entry: nothing to read
 		}
 		if p.PredOnly() {

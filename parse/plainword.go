@@ -28,3 +28,13 @@ func (p *parser) plainWord(w *syntax.Word) (string, bool) {
 	}
 	return l.Value, true
 }
+
+// plainField is the field of a plain word (see plainWord), with its span.
+func (p *parser) plainField(w *syntax.Word) (Word, bool) {
+	v, ok := p.plainWord(w)
+	if !ok {
+		return Word{}, false
+	}
+	start, end := p.span(w.Pos(), w.End())
+	return Word{Value: v, Static: true, Start: start, End: end}, true
+}

@@ -455,8 +455,16 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 		p.substs(w, c)
 	}
 	// Words expand before the prefix assignments take effect.
-	p.alt, p.altWords = false, nil
+	p.alt, p.altWords = false, make([]Word, 0, len(ce.Args))
+	if cmd.Args == nil {
+		cmd.Args = make([]Word, 0, len(ce.Args))
+	}
 	for _, w := range ce.Args {
+		if wd, ok := p.plainField(w); ok {
+			cmd.Args = append(cmd.Args, wd)
+			p.altWords = append(p.altWords, wd)
+			continue
+		}
 		cmd.Args = append(cmd.Args, p.fields(w)...)
 	}
 	if len(cmd.Args) > 0 && cmd.Args[0].glob {

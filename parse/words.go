@@ -667,10 +667,9 @@ func (p *parser) fields(w *syntax.Word) []Word {
 		p.issue(IssueLimit, "brace expansion would produce more than 4096 words", start, end)
 		return []Word{{Value: p.text(w), Static: false, Origin: "dynamic", Start: start, End: end}}
 	}
-	if v, ok := p.plainWord(w); ok {
-		out := []Word{{Value: v, Static: true, Start: start, End: end}}
-		p.altWords = append(p.altWords, out...)
-		return out
+	if wd, ok := p.plainField(w); ok {
+		p.altWords = append(p.altWords, wd)
+		return []Word{wd}
 	}
 	r := newResolver(p.vars).forZsh(p)
 	vals, err := r.fields(w)

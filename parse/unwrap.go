@@ -8,27 +8,16 @@ import (
 	"unicode/utf16"
 
 	"github.com/guardsh/guardsh/payload"
+	"github.com/guardsh/guardsh/programs"
 )
 
 // wrappers maps programs that run the rest of their arguments as a command to
 // their option grammar. Each is stepped through to reach that command.
 var wrappers = map[string]optSpec{
-	"sudo": {short: "AbEeHiKklnPSsVv", shortVal: "CDghpRrTtUu",
-		long:    []string{"askpass", "background", "preserve-env", "edit", "set-home", "login", "remove-timestamp", "reset-timestamp", "list", "non-interactive", "preserve-groups", "stdin", "shell", "version", "validate", "bell"},
-		longVal: []string{"close-from", "chdir", "group", "host", "prompt", "chroot", "role", "type", "command-timeout", "other-user", "user"}},
-	"doas":                {short: "nsL", shortVal: "uC"},
 	"pkexec":              {long: []string{"disable-internal-agent", "keep-cwd"}, longVal: []string{"user"}},
 	"command":             {short: "pvV"},
 	"builtin":             {},
 	"exec":                {short: "cl", shortVal: "a"},
-	"nohup":               {},
-	"nice":                {shortVal: "n", longVal: []string{"adjustment"}},
-	"ionice":              {short: "t", shortVal: "cnpPu", longVal: []string{"class", "classdata", "pid", "pgid", "uid"}, long: []string{"ignore"}},
-	"time":                {short: "pvaq", shortVal: "fo", long: []string{"portability", "verbose", "append", "quiet"}, longVal: []string{"format", "output"}},
-	"timeout":             {short: "v", shortVal: "sk", long: []string{"preserve-status", "foreground", "verbose"}, longVal: []string{"signal", "kill-after"}},
-	"setsid":              {short: "cfw", long: []string{"ctty", "fork", "wait"}},
-	"stdbuf":              {shortVal: "ioe", longVal: []string{"input", "output", "error"}},
-	"chroot":              {longVal: []string{"userspec", "groups"}, long: []string{"skip-chdir"}},
 	"busybox":             {},
 	"toybox":              {},
 	"unbuffer":            {short: "p"},
@@ -39,11 +28,7 @@ var wrappers = map[string]optSpec{
 	"fakeroot":            {shortVal: "ils", long: []string{"unknown-is-real"}, longVal: []string{"lib", "faked"}},
 	"gosu":                {},
 	"su-exec":             {},
-	"taskset":             {short: "acp", long: []string{"all-tasks", "cpu-list", "pid"}},
-	"chrt":                {short: "bdfiorRmaevp", shortVal: "TPD"},
 	"numactl":             {short: "al", shortVal: "CNmpiPw", allShort: true},
-	"nsenter":             {short: "aFr", allShort: true, shortVal: "tSG"},
-	"unshare":             {allShort: true},
 	"systemd-run":         {allShort: true, shortVal: "pEuMH", longVal: []string{"unit", "property", "description", "slice", "uid", "gid", "working-directory", "setenv", "machine", "host", "on-calendar"}},
 	"firejail":            {allShort: true},
 	"strace":              {allShort: true, shortVal: "abeEIoOpPsSuUX"},
@@ -53,14 +38,7 @@ var wrappers = map[string]optSpec{
 	"eatmydata":           {},
 	"rlwrap":              {allShort: true, shortVal: "abCDefFhHlmOopPqsSwz"},
 	"sg":                  {},
-	"runuser":             {short: "lmpP", shortVal: "ugGswc", long: []string{"login", "preserve-environment", "pty"}, longVal: []string{"user", "group", "supp-group", "shell", "whitelist-environment", "command", "session-command"}},
-	"env":                 {short: "i0v", shortVal: "uCSPa", long: []string{"ignore-environment", "null", "debug", "block-signal", "default-signal", "ignore-signal", "list-signal-handling"}, longVal: []string{"unset", "chdir", "split-string", "argv0"}},
-	"xargs":               {short: "0ekprtxo", shortVal: "adEIiLlnPsS", long: []string{"null", "interactive", "no-run-if-empty", "verbose", "exit", "open-tty", "show-limits"}, longVal: []string{"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"}},
-	"watch":               {short: "bcCdeglprtxwq", shortVal: "n", allShort: true, longVal: []string{"interval", "differences"}},
-	"flock":               {short: "sxunoFe", shortVal: "wEc", long: []string{"shared", "exclusive", "unlock", "nonblock", "close", "no-fork", "verbose"}, longVal: []string{"timeout", "conflict-exit-code", "command"}},
 	"parallel":            {allShort: true, shortVal: "jSIaBdEnNPlLs", longVal: []string{"jobs", "sshlogin", "arg-file", "delimiter", "joblog", "results", "timeout", "retries", "tmpdir", "workdir"}},
-	"script":              {short: "aeEfqT", shortVal: "cBITOlm", longVal: []string{"command", "log-io", "log-in", "log-out", "log-timing", "echo", "logging-format"}},
-	"su":                  {short: "lmpfP", shortVal: "cgGsw", long: []string{"login", "preserve-environment", "fast", "pty"}, longVal: []string{"command", "session-command", "group", "supp-group", "shell", "whitelist-environment"}},
 	"ssh":                 {short: "46AaCfGgKkMNnqsTtVvXxYy", shortVal: "BbcDEeFIiJLlmOoPpQRSWw"},
 	"sshpass":             {short: "ev", shortVal: "pfdP"},
 	"noglob":              {},
@@ -105,13 +83,11 @@ var wrappers = map[string]optSpec{
 	"lxc":                 {},
 	"incus":               {},
 	"setarch":             {allShort: true, long: []string{"uname-2.6", "verbose", "addr-no-randomize", "fdpic-funcptrs", "mmap-page-zero", "addr-compat-layout", "read-implies-exec", "32bit", "short-inode", "whole-seconds", "sticky-timeouts", "3gb", "4gb"}},
-	"setpriv":             {allShort: true, longVal: []string{"reuid", "regid", "groups", "inh-caps", "ambient-caps", "bounding-set", "securebits", "pdeathsig", "selinux-label", "apparmor-profile", "landlock-access", "landlock-rule"}},
 	"logsave":             {short: "asv"},
 	"faketime":            {allShort: true, shortVal: "f"},
 	"cpulimit":            {allShort: true, shortVal: "lpe", long: []string{"foreground", "kill", "restore", "verbose", "lazy"}, longVal: []string{"limit", "pid", "exe"}},
 	"daemonize":           {allShort: true, shortVal: "aceEglopPuv"},
 	"bwrap":               {allShort: true},
-	"prlimit":             {short: "cdefilmnqrstuvxy", shortVal: "po", allShort: true, long: []string{"noheadings", "raw", "verbose", "help", "version"}, longVal: []string{"pid", "output"}},
 	"flatpak-spawn":       {allShort: true},
 	"distrobox-host-exec": {},
 	"arch":                {allShort: true, long: []string{"x86_64", "arm64", "arm64e", "i386"}},
@@ -170,8 +146,12 @@ func (p *parser) unwrap(c *Command) {
 	if p.runPath(c) {
 		return
 	}
+	if g := programs.Wrapper(name); g != nil {
+		p.wrapper(c, name, optSpec{}, g, args)
+		return
+	}
 	if spec, ok := wrappers[name]; ok {
-		p.wrapper(c, name, spec, args)
+		p.wrapper(c, name, spec, nil, args)
 		return
 	}
 	switch {
@@ -440,11 +420,24 @@ func (p *parser) inner(c *Command, carrier string, args []Word, env []Assign) *C
 	return &in
 }
 
-func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
+// wrapper checks the command a wrapper runs. g is the wrapper's grammar
+// in package programs, with its Run entries; a wrapper programs has no
+// grammar for yet is read by spec.
+func (p *parser) wrapper(c *Command, name string, spec optSpec, g *programs.Grammar, args []Word) {
 	if name == "xargs" {
 		args = xargsOptional(args)
 	}
-	o := spec.parse(args)
+	if name == "nice" && len(args) > 0 && len(args[0].Value) > 1 && args[0].Value[0] == '-' && isDigits(args[0].Value[1:]) {
+		args = args[1:] // nice -10 cmd: an old-style adjustment
+	}
+	var o parsed
+	var pp *programs.Parsed
+	var words []string
+	if g != nil {
+		o, pp, words = readWrapper(g, args, c.Env)
+	} else {
+		o = spec.parse(args)
+	}
 	rest := args[o.rest:]
 	if restore, ok := p.wrapperDir(name, o); ok {
 		defer restore()
@@ -457,31 +450,25 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 		}
 	}
 	switch name {
-	case "sudo":
-		if o.has("-e", "--edit", "-l", "--list", "-v", "--validate", "-K", "-V", "--version") && !o.has("-s", "-i") {
+	case "xargs", "flock", "script", "su", "runuser":
+		// Read below: their input, their files, their user's shell.
+	default:
+		if g != nil {
+			p.runByGrammar(c, name, g.Runs(pp, words), o, pp, args)
 			return
 		}
-		// sudo takes VAR=value before the command.
-		env, rest := assignments(rest)
-		if o.has("-s", "--shell", "-i", "--login") && len(rest) > 0 {
-			text, _ := joinArgs(rest)
-			p.payload("sudo -s", text, rest[0], c.Line, false)
-			return
-		}
-		run("sudo", rest, env)
+	}
+	switch name {
 	case "command":
 		if o.has("-v", "-V") {
 			return
 		}
 		run(name, rest, nil)
-	case "exec", "builtin", "nohup", "time", "setsid", "stdbuf", "busybox", "toybox", "unbuffer", "caffeinate",
+	case "exec", "builtin", "busybox", "toybox", "unbuffer", "caffeinate",
 		"torsocks", "proxychains", "proxychains4", "fakeroot", "strace", "ltrace", "valgrind", "catchsegv",
-		"eatmydata", "rlwrap", "doas", "pkexec", "ionice", "unshare", "firejail", "systemd-run", "nsenter",
+		"eatmydata", "rlwrap", "pkexec", "firejail", "systemd-run",
 		"sshpass", "arch", "xvfb-run", "dbus-launch", "dbus-run-session", "proot", "cgexec", "tsp", "ts", "chpst", "run0", "coreutils", "npx",
 		"bunx", "setpriv", "cpulimit", "daemonize", "flatpak-spawn", "distrobox-host-exec":
-		if name == "ionice" && o.has("-p", "--pid", "-P", "--pgid", "-u", "--uid") {
-			return
-		}
 		if name == "coreutils" {
 			// coreutils --coreutils-prog=rm -rf ~ is rm -rf ~: the
 			// program's arguments follow the option.
@@ -498,25 +485,6 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 			}
 		}
 		run(name, rest, nil)
-	case "nice":
-		// nice -10 cmd: an old-style adjustment.
-		if len(args) > 0 && len(args[0].Value) > 1 && args[0].Value[0] == '-' && isDigits(args[0].Value[1:]) {
-			rest = args[1:]
-			o.unknown = false
-		}
-		run(name, rest, nil)
-	case "timeout":
-		if len(rest) > 0 {
-			run(name, rest[1:], nil)
-		}
-	case "chroot":
-		if len(rest) > 0 {
-			if len(rest) == 1 {
-				// chroot DIR runs $SHELL -i.
-				return
-			}
-			run(name, rest[1:], nil)
-		}
 	case "s6-setuidgid":
 		if len(rest) > 1 {
 			run(name, rest[1:], nil)
@@ -526,10 +494,7 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 		if len(rest) > 1 {
 			run(name, rest[1:], nil)
 		}
-	case "taskset", "chrt", "gosu", "su-exec", "sg":
-		if name == "taskset" && o.has("-p", "--pid") || name == "chrt" && o.has("-p") {
-			return
-		}
+	case "gosu", "su-exec", "sg":
 		if len(rest) > 1 {
 			if name == "sg" {
 				switch rest[0].Value {
@@ -552,8 +517,6 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 		if len(rest) > 1 {
 			run(name, rest[1:], nil)
 		}
-	case "env":
-		p.env(c, o, args, rest)
 	case "xargs":
 		if len(rest) == 0 {
 			rest = []Word{{Value: "echo", Static: true, Start: c.Start, End: c.End}}
@@ -575,15 +538,6 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 			rest = xargsArgs(rest, o, c.StdinText, c)
 		}
 		run("xargs", rest, nil)
-	case "watch":
-		if o.has("-x", "--exec") {
-			run("watch", rest, nil)
-			return
-		}
-		if len(rest) > 0 {
-			text, static := joinArgs(rest)
-			p.codeText(c, "watch", text, static, rest)
-		}
 	case "flock":
 		if v, ok := o.get("-c", "--command"); ok {
 			w := Word{Value: v, Static: true, Start: c.Start, End: c.End}
@@ -632,14 +586,30 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 			p.codeText(c, "parallel", text, static, cmd)
 		}
 	case "script":
-		if v, ok := o.get("-c", "--command"); ok {
-			w := Word{Value: v, Static: true, Start: c.Start, End: c.End}
-			p.payload("script -c", v, w, c.Line, false)
+		if runs := g.Runs(pp, words); len(runs) > 0 {
+			p.runByGrammar(c, name, runs, o, pp, args) // script -c TEXT
 			return
 		}
 		// script [FILE] runs $SHELL, which reads what reaches the pty.
 		p.loginStdin(c, "script")
 	case "su", "runuser":
+		if runs := g.Runs(pp, words); len(runs) > 0 {
+			p.runByGrammar(c, name, runs, o, pp, args) // su -c TEXT, su --comm=TEXT, runuser -u USER CMD…
+			return
+		}
+		if user := o.rest; user < len(args) {
+			// su [-] USER ARG…: the ARGs go to the user's shell, which
+			// reads -c (and su's own --command) alike.
+			if args[user].Value == "-" {
+				user++
+			}
+			tail := args[min(user+1, len(args)):]
+			to, tpp, tw := readWrapper(g, tail, c.Env)
+			if runs := g.Runs(tpp, tw); len(runs) > 0 && runs[0].Opt != "" {
+				p.runByGrammar(c, name, runs[:1], to, tpp, tail)
+				return
+			}
+		}
 		// Options may follow the user: su - root -c CMD.
 		if w, ok := optAnywhere(args, "-c", "--command", "--session-command"); ok {
 			p.codeText(c, name+" -c", w.Value, w.Static, []Word{w})
@@ -651,11 +621,6 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, args []Word) {
 		}
 		// su [USER]: the user's shell reads the input.
 		p.loginStdin(c, name)
-	case "prlimit":
-		if o.has("-p", "--pid") {
-			return
-		}
-		run(name, rest, nil)
 	case "bwrap":
 		run(name, bwrapCommand(args), nil)
 	case "ssh":

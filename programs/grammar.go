@@ -68,9 +68,14 @@ const (
 	// subcommand's parser reads what is left. Like Loose, an option the
 	// grammar does not list is read as a flag without a value.
 	Argparse
+	// LongOnly is glibc getopt_long_only (gdb): a word with one dash is
+	// first tried as a long option (-ex, -eval-command, or a unique prefix
+	// of one), and read as short options only when it names none; "--"
+	// long options as in GNU; options may follow operands.
+	LongOnly
 )
 
-var styleNames = [...]string{"gnu", "posix", "git", "git-top", "go-flag", "cobra", "popt", "loose", "argparse"}
+var styleNames = [...]string{"gnu", "posix", "git", "git-top", "go-flag", "cobra", "popt", "loose", "argparse", "long-only"}
 
 // String returns the style's name, such as "gnu" or "go-flag".
 func (s Style) String() string { return styleNames[s] }
@@ -79,9 +84,10 @@ func (s Style) String() string { return styleNames[s] }
 type arg uint8
 
 const (
-	noArg  arg = iota
-	reqArg     // a value is required: attached or the next word
-	optArg     // a value is optional: only attached (--opt=v, -ov)
+	noArg   arg = iota
+	reqArg      // a value is required: attached or the next word
+	optArg      // a value is optional: only attached (--opt=v, -ov)
+	nextArg     // optional: attached, or the next word unless it starts with "-" or sets a variable (sudo -h HOST)
 )
 
 // An option is one entry of a grammar: all its spellings and whether it
@@ -117,6 +123,10 @@ type Grammar struct {
 	// has no subcommand table (aws SERVICE OP: 2).
 	subAt   int
 	partial bool
+	// assigns: NAME=value words may come among the options (sudo).
+	assigns bool
+	// runs are the program's Run entries (effects.go).
+	runs []Run
 	// parent is the enclosing grammar: cobra's persistent flags and the
 	// global options of a loose CLI are read at every level.
 	parent *Grammar
@@ -153,7 +163,9 @@ func (g *Grammar) inherit() *Grammar {
 // reads top to bottom. Opts is a space-separated list of options; each is
 // its spellings joined by "/" (one letter: a short option; more: a long
 // one), then "=" when it takes a value or "=?" when the value is optional
-// (attached only). "r,R/recursive" is -r, -R and --recursive, one option.
+// (attached only), "=+" when it is optional and may also be the next word
+// unless that starts with "-" or is NAME=value (sudo -h HOST). "r,R/recursive"
+// is -r, -R and --recursive, one option.
 // A trailing "!" on a git option means it has no --no- form; a trailing
 // "@" means the program refuses the option abbreviated.
 type Spec struct {
@@ -179,6 +191,12 @@ type Spec struct {
 	// abbreviation that fits several listed options is then not taken as
 	// the tool's error (the tool may know better), only read as unknown.
 	Partial bool
+	// Runs say what the program runs (a command, shell text, source), as
+	// data: see [Run]. Programs that run nothing have none.
+	Runs []Run
+	// Assigns is set for programs that take NAME=value words among their
+	// options, as the command's environment (sudo A=1 -u root cmd).
+	Assigns bool
 
 	compiled *Grammar
 	err      error
@@ -203,7 +221,7 @@ func (s *Spec) build(up *Grammar) (*Grammar, error) {
 		prefix = up.Name
 	}
 	g := &Grammar{Name: strings.TrimSpace(prefix + " " + s.Name), Style: s.Style, long: map[string]*option{},
-		defSub: s.Default, subAt: s.SubWords, partial: s.Partial, parent: up}
+		defSub: s.Default, subAt: s.SubWords, partial: s.Partial, assigns: s.Assigns, runs: s.Runs, parent: up}
 	if s.Style == GNU && up != nil && up.Style != GNU {
 		// GNU is the zero value: a subcommand without a style inherits.
 		g.Style = up.Style
@@ -222,6 +240,8 @@ func (s *Spec) build(up *Grammar) (*Grammar, error) {
 			tok = strings.TrimSuffix(tok, "!")
 		}
 		switch {
+		case strings.HasSuffix(tok, "=+"):
+			o.arg, tok = nextArg, strings.TrimSuffix(tok, "=+")
 		case strings.HasSuffix(tok, "=?"):
 			o.arg, tok = optArg, strings.TrimSuffix(tok, "=?")
 		case strings.HasSuffix(tok, "="):
@@ -284,6 +304,9 @@ type Opt struct {
 	// Value is the option's value, when it has one.
 	Value    string
 	HasValue bool
+	// ValueAt is the position of the word that holds the value: Index
+	// when attached (-ovalue, --opt=value), else the next word.
+	ValueAt int
 	// Neg is set for git's --no-NAME.
 	Neg bool
 	// Unknown is set for an option the grammar does not list.
@@ -311,6 +334,9 @@ type Parsed struct {
 	Operands []int
 	// DashDash is the position of the "--" that ended the options, or -1.
 	DashDash int
+	// Assigns are the positions of NAME=value words read among the
+	// options, for programs that take them there (Spec.Assigns).
+	Assigns []int
 	// Err is set when the program would refuse the line before doing
 	// anything: an ambiguous abbreviation, a missing or unwanted value.
 	Err error
@@ -410,6 +436,12 @@ type Env struct {
 	// PosixlyCorrect is set when POSIXLY_CORRECT is in the environment:
 	// GNU getopt then stops at the first operand.
 	PosixlyCorrect bool
+	// Lenient reads a line the program would refuse (an ambiguous
+	// abbreviation, a missing value) on, with the offending option as an
+	// unknown flag and the error in Parsed.Refused, instead of stopping
+	// with Parsed.Err. parse reads wrappers so: an older version of the
+	// tool may accept the line, and what it runs must still be checked.
+	Lenient bool
 }
 
 // Parse reads words (argv without the program name) as the program does.
@@ -467,7 +499,7 @@ func (g *Grammar) parse(p *Parsed, words []string, from int, env Env, flat bool)
 		subs = nil
 	}
 	stop := g.Style == POSIX || g.Style == GoFlag || g.Style == GitTop || subs != nil ||
-		g.Style == GNU && env.PosixlyCorrect
+		(g.Style == GNU || g.Style == LongOnly) && env.PosixlyCorrect
 	i := from
 	for ; i < len(words); i++ {
 		w := words[i]
@@ -483,6 +515,10 @@ func (g *Grammar) parse(p *Parsed, words []string, from int, env Env, flat bool)
 			// git stash -u: options go to the default subcommand.
 			break
 		}
+		if g.assigns && w != "" && w[0] != '-' && w[0] != '/' && assignWord(w) {
+			p.Assigns = append(p.Assigns, i)
+			continue
+		}
 		if len(w) < 2 || w[0] != '-' {
 			if stop {
 				break
@@ -497,8 +533,18 @@ func (g *Grammar) parse(p *Parsed, words []string, from int, env Env, flat bool)
 		}
 		next, err := g.option(p, words, i)
 		if err != nil {
-			p.Err = err
-			return
+			if !env.Lenient {
+				p.Err = err
+				return
+			}
+			// Read on: the word is an option the grammar cannot place.
+			if p.Refused == nil {
+				p.Refused = err
+			}
+			name := strings.TrimLeft(w, "-")
+			name, _, _ = strings.Cut(name, "=")
+			p.Opts = append(p.Opts, Opt{Key: name, Names: []string{name}, Spelled: name, Unknown: true, Index: i})
+			next = i
 		}
 		i = next
 	}
@@ -562,6 +608,13 @@ func (g *Grammar) option(p *Parsed, words []string, i int) (int, error) {
 	if g.Style == GoFlag || strings.HasPrefix(w, "--") {
 		return g.longOption(p, words, i)
 	}
+	if g.Style == LongOnly && len(w) > 2 {
+		// getopt_long_only: -ex and -eval-comm are long options.
+		name, _, _ := strings.Cut(w[1:], "=")
+		if o, _, _, err := g.resolve(w, name); o != nil || err != nil && g.shortOpt(w[1]) == nil {
+			return g.longOption(p, words, i)
+		}
+	}
 	if g.Style == GitTop {
 		// git's own short options: -C path, -c k=v, -p, -P, -h, -v.
 		o := g.shortOpt(w[1])
@@ -600,13 +653,18 @@ func (g *Grammar) take(p *Parsed, o *option, spelled, val string, attached bool,
 	f.Flag = o.arg == noArg
 	switch {
 	case attached:
-		f.Value, f.HasValue = val, true
+		f.Value, f.HasValue, f.ValueAt = val, true, i
+	case o.arg == nextArg:
+		if i+1 < len(words) && !strings.HasPrefix(words[i+1], "-") && !assignWord(words[i+1]) {
+			i++
+			f.Value, f.HasValue, f.ValueAt = words[i], true, i
+		}
 	case o.arg == reqArg:
 		if i+1 >= len(words) {
 			return i, fmt.Errorf("option requires an argument -- '%s'", o.key)
 		}
 		i++
-		f.Value, f.HasValue = words[i], true
+		f.Value, f.HasValue, f.ValueAt = words[i], true, i
 	}
 	p.Opts = append(p.Opts, f)
 	return i, nil
@@ -639,7 +697,7 @@ func (o *option) found(i int) Opt {
 func (g *Grammar) longOption(p *Parsed, words []string, i int) (int, error) {
 	w := words[i]
 	body := strings.TrimPrefix(w, "-")
-	if g.Style == GoFlag {
+	if g.Style == GoFlag || g.Style == LongOnly {
 		body = strings.TrimPrefix(body, "-")
 	} else {
 		body = body[1:]
@@ -655,7 +713,7 @@ func (g *Grammar) longOption(p *Parsed, words []string, i int) (int, error) {
 		p.Refused = fmt.Errorf("you may not abbreviate the --%s option", spelled)
 	}
 	if o == nil {
-		p.Opts = append(p.Opts, Opt{Key: name, Names: []string{name}, Spelled: name, Value: val, HasValue: eq, Unknown: true, Index: i})
+		p.Opts = append(p.Opts, Opt{Key: name, Names: []string{name}, Spelled: name, Value: val, HasValue: eq, ValueAt: i, Unknown: true, Index: i})
 		return i, nil
 	}
 	if neg {
@@ -689,7 +747,7 @@ func (g *Grammar) resolve(word, name string) (o *option, spelled string, neg boo
 	if o := g.longOpt(name); o != nil {
 		return o, name, false, nil
 	}
-	if g.Style != GNU && g.Style != POSIX || name == "" {
+	if g.Style != GNU && g.Style != POSIX && g.Style != LongOnly || name == "" {
 		return nil, "", false, nil
 	}
 	// getopt_long: several prefix matches are ambiguous unless they are

@@ -5,7 +5,17 @@ import "sync"
 var (
 	indexOnce sync.Once
 	byName    map[string]*Spec
+	wrappers  map[string]*Spec
 )
+
+// tables are the program tables, one per file: a new file adds one line.
+var tables = [][]*Spec{
+	table,
+	tableGitsys,
+	cloudTable,
+	wrapperTable,
+	runnerTable,
+}
 
 // Lookup returns the grammar of the named program (its base name, such as
 // "rm" or "git"), compiled on first use, or nil when guardsh does not know
@@ -28,15 +38,30 @@ func Lookup(name string) *Grammar {
 // map from names to entries is built on first use.
 func spec(name string) *Spec {
 	indexOnce.Do(func() {
-		byName = make(map[string]*Spec, len(table)+len(tableGitsys))
+		byName = make(map[string]*Spec, len(specs()))
 		for _, s := range specs() {
 			byName[s.Name] = s
 			for _, a := range s.Aliases {
 				byName[a] = s
 			}
 		}
+		wrappers = make(map[string]*Spec, len(wrapperTable))
+		for _, s := range wrapperTable {
+			wrappers[s.Name] = s
+		}
 	})
 	return byName[name]
+}
+
+// Wrapper returns the grammar of a program that runs another program
+// (sudo, env, timeout, xargs …: the wrapper table), compiled on first use,
+// or nil for any other program.
+func Wrapper(name string) *Grammar {
+	g := Lookup(name)
+	if g == nil || wrappers[name] == nil {
+		return nil
+	}
+	return g
 }
 
 // Names returns a program's name with its aliases (kubectl: kubectl, oc,
@@ -51,7 +76,7 @@ func Names(name string) []string {
 
 // Known returns the names of every program in the table, in table order.
 func Known() []string {
-	out := make([]string, 0, len(table)+len(tableGitsys))
+	out := make([]string, 0, len(specs()))
 	for _, s := range specs() {
 		out = append(out, s.Name)
 	}

@@ -32,7 +32,8 @@ var table = []*Spec{
 		s/secluded-args trust-sender copy-as= address= port= sockopts= blocking-io outbuf= stats 8/8-bit-output h/human-readable
 		progress P i/itemize-changes M/remote-option= out-format= log-file= log-file-format= password-file= early-input= list-only
 		bwlimit= stop-after= stop-at= fsync write-batch= only-write-batch= read-batch= protocol= iconv= checksum-seed= 4/ipv4 6/ipv6
-		V/version help no-v no-verbose`},
+		V/version help no-v no-verbose`,
+		Runs: []Run{{Kind: RunsShell, Opt: "rsh"}, {Kind: RunsShell, Opt: "rsync-path"}}},
 
 	// ── git (parse-options; the git program's own options are exact) ──
 	{Name: "git", Style: GitTop, Opts: `v/version h/help C= c= exec-path=? html-path man-path info-path p/paginate P/no-pager no-replace-objects

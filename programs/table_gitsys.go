@@ -35,12 +35,13 @@ var (
 	allSpecs  []*Spec
 )
 
-// specs returns every table entry: table, then tableGitsys, then
-// cloudTable (table_clouds.go). Built on first use.
+// specs returns every table entry, table by table (lookup.go: tables).
+// Built on first use.
 func specs() []*Spec {
 	specsOnce.Do(func() {
-		allSpecs = make([]*Spec, 0, len(table)+len(tableGitsys)+len(cloudTable))
-		allSpecs = append(append(append(allSpecs, table...), tableGitsys...), cloudTable...)
+		for _, t := range tables {
+			allSpecs = append(allSpecs, t...)
+		}
 	})
 	return allSpecs
 }

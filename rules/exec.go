@@ -77,37 +77,29 @@ func chmodThenRun(r *parse.Result) []hit {
 	return out
 }
 
-// wrapperOptions splits a wrapper's own options (letters in withValue take
-// a value) from the command it runs.
-func wrapperOptions(c *parse.Command, withValue string) (argv, []parse.Word) {
+// wrapperOptions splits a wrapper's own options from the command it runs,
+// by the wrapper's grammar in package programs (programs/table_wrappers.go),
+// the same one parse reads: sudo --sh, sudo -uroot -s, sudo --user=root and
+// sudo A=1 -i are read as sudo reads them.
+func wrapperOptions(c *parse.Command) (argv, []parse.Word) {
 	own := argv{short: map[byte]bool{}, long: map[string]string{}}
-	ws := c.Args[1:]
-	for i := 0; i < len(ws); i++ {
-		v := ws[i].Value
-		switch {
-		case v == "--":
-			return own, ws[i+1:]
-		case strings.HasPrefix(v, "--"):
-			name, val, _ := strings.Cut(v[2:], "=")
-			own.long[name] = val
-			if !strings.Contains(v, "=") && contains([]string{"user", "group", "host", "prompt", "chdir", "role", "type", "close-from", "other-user", "command-timeout", "chroot"}, name) {
-				i++
+	p := readLine(c)
+	if p == nil || p.Err != nil {
+		return own, nil
+	}
+	for _, o := range p.Opts {
+		for _, n := range o.Names {
+			if len(n) == 1 {
+				own.short[n[0]] = true
+			} else {
+				own.long[n] = o.Value
 			}
-		case len(v) > 1 && v[0] == '-':
-			for j := 1; j < len(v); j++ {
-				own.short[v[j]] = true
-				if strings.IndexByte(withValue, v[j]) >= 0 {
-					if j == len(v)-1 {
-						i++
-					}
-					break
-				}
-			}
-		default:
-			return own, ws[i:]
 		}
 	}
-	return own, nil
+	if len(p.Operands) == 0 {
+		return own, nil
+	}
+	return own, c.Args[1+p.Operands[0]:]
 }
 
 func isShell(name string) bool {

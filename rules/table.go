@@ -663,7 +663,7 @@ var table = []*Rule{
 		Suggest: "run the single command you need with sudo",
 		names:   []string{"sudo", "doas"},
 		cmd: func(c *parse.Command) bool {
-			own, cmd := wrapperOptions(c, "ughpCDrtUT")
+			own, cmd := wrapperOptions(c)
 			switch c.Name() {
 			case "sudo":
 				if own.has("s", "i", "A", "S", "shell", "login", "askpass", "stdin") {
@@ -679,8 +679,8 @@ var table = []*Rule{
 			}
 			return false
 		},
-		Match:   []string{"sudo -s", "sudo -i", "sudo su", "sudo su -", "sudo -A apt update", "echo pw | sudo -S apt update", "sudo bash", "sudo -u root -i", "doas -s", "doas zsh"},
-		NoMatch: []string{"sudo apt update", "sudo -u postgres psql", "su -c 'id' nobody", "sudo bash script.sh", "sudo arp -s 10.0.0.1 aa:bb", "sudo aide -i", "sudo -u me ls -A"},
+		Match:   []string{"sudo -s", "sudo -i", "sudo su", "sudo su -", "sudo -A apt update", "echo pw | sudo -S apt update", "sudo bash", "sudo -u root -i", "doas -s", "doas zsh", "sudo --sh", "sudo --login", "sudo -uroot -s", "sudo --user=root --shell", "sudo A=1 -i"},
+		NoMatch: []string{"sudo apt update", "sudo -u postgres psql", "su -c 'id' nobody", "sudo bash script.sh", "sudo arp -s 10.0.0.1 aa:bb", "sudo aide -i", "sudo -u me ls -A", "sudo -uroot ls -s", "sudo -- bash -i x.sh", "sudo --log"},
 	},
 	{
 		ID: "container-stop", Tier: Dangerous,

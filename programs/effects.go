@@ -1,0 +1,203 @@
+package programs
+
+import "strings"
+
+// RunKind is what a piece of a command line is, when the program runs it.
+type RunKind uint8
+
+const (
+	// RunsNothing: with the options of the entry the program runs no
+	// command (sudo -l, ionice -p PID, taskset -p): the entries after it
+	// are not read.
+	RunsNothing RunKind = iota
+	// RunsArgv: a program and its arguments, word by word (sudo CMD ARG…,
+	// timeout 5 CMD ARG…, rsync -e CMD).
+	RunsArgv
+	// RunsShell: shell text, run by sh -c (su -c TEXT, flock -c TEXT,
+	// tar --to-command=TEXT, sudo -s CMD… with the words joined).
+	RunsShell
+	// RunsCode: source text in the language Lang (python -c CODE).
+	RunsCode
+)
+
+var runKindNames = [...]string{"nothing", "argv", "shell", "code"}
+
+// String returns the kind's name: "argv", "shell", "code" or "nothing".
+func (k RunKind) String() string { return runKindNames[k] }
+
+// A Run is one way a program runs other code, as data next to the
+// program's grammar: which part of its command line is a program, shell
+// text or source, and under which options. [Grammar.Runs] reads a command
+// line by them.
+//
+// An entry with Opt reads the value of that option (every time it is
+// given). An entry without Opt reads the operands: the first such entry
+// whose When and Unless hold decides, and later operand entries are not
+// read.
+type Run struct {
+	Kind RunKind
+	// Opt is the option whose value is run, by any of its spellings
+	// ("to-command" also finds --to-comm=… and, for a short alias, -I…).
+	// Empty: the operands are run.
+	Opt string
+	// Skip is the number of operands before the command: timeout
+	// DURATION CMD is 1, chroot DIR CMD is 1.
+	Skip int
+	// Join makes the operands from Skip on one shell text, joined by
+	// spaces (watch CMD…, sudo -s CMD…); otherwise a RunsShell entry reads
+	// only the operand at Skip (sh -c TEXT ARG0 ARG…).
+	Join bool
+	// Env is set when NAME=value words before the command are the
+	// command's environment (env, sudo).
+	Env bool
+	// When lists options (space-separated, any spelling) of which one
+	// must be set for the entry to apply; Unless options of which none may
+	// be set.
+	When, Unless string
+	// Prefix, when set, must start the value, and is taken off it: tar's
+	// --checkpoint-action=exec=CMD, vim -c '!CMD', gdb -ex 'shell CMD'.
+	// Blanks and colons before it are skipped.
+	Prefix string
+	// Lang is the language of RunsCode entries ("python", "perl", …).
+	Lang string
+}
+
+// A Ran is one piece of code a command line runs, found by [Grammar.Runs].
+type Ran struct {
+	Kind RunKind
+	Lang string
+	// Opt is the option the code was given by, as spelled on the line
+	// ("to-comm" for --to-comm=…); empty for operands.
+	Opt string
+	// Word is the index, in the words given to Parse, of the word that
+	// holds the code: the option's value (attached or the next word), or
+	// the first word of the command.
+	Word int
+	// Value is the code given by an option, without Prefix.
+	Value string
+	// Env are the indexes of NAME=value words that set the command's
+	// environment (Run.Env).
+	Env []int
+	// Join is the entry's Join: the operands from Word on are one shell
+	// text (after Value, for an option's value).
+	Join bool
+	// Via is the option, as spelled, that made an operand entry apply
+	// (sudo -s CMD: "s"); empty when it has no When.
+	Via string
+}
+
+// HasRuns reports whether the program's table entry says it runs code:
+// a cheap check before parsing a line for it.
+func (g *Grammar) HasRuns() bool { return g != nil && len(g.runs) > 0 }
+
+// HasOptionRuns reports whether some option's value is code the program
+// runs (rg --pre, tar --to-command).
+func (g *Grammar) HasOptionRuns() bool {
+	if g == nil {
+		return false
+	}
+	for i := range g.runs {
+		if g.runs[i].Opt != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// Runs returns the code a command line runs, by the program's Run
+// entries: p must be g.Parse(words). A line the program refuses (p.Err)
+// runs nothing. The results are in the order of the entries: option values
+// first when their entries come first.
+func (g *Grammar) Runs(p *Parsed, words []string) []Ran {
+	if g == nil || p.Err != nil || len(g.runs) == 0 {
+		return nil
+	}
+	var out []Ran
+	operandsDone := false
+	for i := range g.runs {
+		r := &g.runs[i]
+		if !r.applies(p) {
+			continue
+		}
+		if r.Opt != "" {
+			for j := range p.Opts {
+				o := &p.Opts[j]
+				if o.Neg || !o.HasValue || o.Unknown || o.Key != r.Opt && !contains(o.Names, r.Opt) {
+					continue
+				}
+				v, ok := cutRunPrefix(o.Value, r.Prefix)
+				if !ok {
+					continue
+				}
+				out = append(out, Ran{Kind: r.Kind, Lang: r.Lang, Opt: o.Spelled, Word: o.ValueAt, Value: v, Join: r.Join})
+			}
+			continue
+		}
+		if operandsDone {
+			continue
+		}
+		operandsDone = true
+		if r.Kind == RunsNothing {
+			continue
+		}
+		ops := p.Operands
+		var env []int
+		if r.Env {
+			env = append(env, p.Assigns...)
+			k := r.Skip
+			for k < len(ops) && assignWord(words[ops[k]]) {
+				env = append(env, ops[k])
+				k++
+			}
+			if k < len(ops) {
+				ops = append(append([]int(nil), ops[:r.Skip]...), ops[k:]...)
+			} else {
+				ops = ops[:min(r.Skip, len(ops))]
+			}
+		}
+		if r.Skip >= len(ops) {
+			continue
+		}
+		out = append(out, Ran{Kind: r.Kind, Lang: r.Lang, Word: ops[r.Skip], Env: env, Join: r.Join, Via: r.via(p)})
+	}
+	return out
+}
+
+// applies reports whether the entry's When and Unless hold on the line.
+func (r *Run) applies(p *Parsed) bool {
+	if r.When != "" && !p.Has(strings.Fields(r.When)...) {
+		return false
+	}
+	return r.Unless == "" || !p.Has(strings.Fields(r.Unless)...)
+}
+
+// via returns the first of the entry's When options set on the line, as
+// spelled.
+func (r *Run) via(p *Parsed) string {
+	if r.When == "" {
+		return ""
+	}
+	for _, o := range p.Opts {
+		for _, n := range strings.Fields(r.When) {
+			if !o.Neg && (o.Key == n || contains(o.Names, n)) {
+				return o.Spelled
+			}
+		}
+	}
+	return ""
+}
+
+// cutRunPrefix takes an entry's Prefix off a value (after blanks and
+// colons, as vim's :!cmd and gdb's "shell cmd" allow).
+func cutRunPrefix(v, prefix string) (string, bool) {
+	if prefix == "" {
+		return v, true
+	}
+	return strings.CutPrefix(strings.TrimLeft(v, ": "), prefix)
+}
+
+// assignWord reports a NAME=value word, as env reads it before the
+// command: any word with "=" after its first byte.
+func assignWord(w string) bool {
+	return strings.IndexByte(w, '=') > 0
+}

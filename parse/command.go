@@ -142,6 +142,9 @@ type Command struct {
 	// Contained is set for a command run inside a container (docker exec,
 	// kubectl exec): it can destroy the container, not the host.
 	Contained bool
+	// onHost is set for a command run in a container whose paths fall
+	// under a host directory mounted into it (see containerRun).
+	onHost bool
 	// Guessed is set for a command found in the arguments of an unknown
 	// program that may run it (run0 rm -rf /): it is reported, but
 	// hardline findings on it are approvable.

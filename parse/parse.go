@@ -169,6 +169,9 @@ type parser struct {
 	// inherit, when set, gives the next payload a copy of this parser's
 	// variables (trap and alias bodies run in the same shell).
 	inherit bool
+	// mounts are the host directories mounted into the container whose
+	// command is being read (see containerRun).
+	mounts []mount
 	// adopt, with inherit, makes the payload's variables the shell's
 	// after it: eval assigns in this shell.
 	adopt bool
@@ -242,6 +245,7 @@ func (p *parser) child(carrier string, w Word, line int) *parser {
 	c := &parser{res: p.res, opts: p.opts, src: "", vars: newVars(), depth: p.depth + 1, remote: p.remote, lenient: p.lenient}
 	via := p.via
 	c.deferred, c.contained = p.deferred, p.contained
+	c.mounts = p.mounts
 	c.vars.files, c.script = p.vars.files, p.script
 	c.setCwd(p.cwd)
 	if old, ok := p.vars.val["OLDPWD"]; ok {

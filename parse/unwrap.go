@@ -105,6 +105,9 @@ var wrappers = map[string]optSpec{
 	"tmux":                {},
 	"docker":              {},
 	"podman":              {},
+	"nerdctl":             {},
+	"docker-compose":      {},
+	"podman-compose":      {},
 	"kubectl":             {},
 	"crontab":             {},
 	"nodemon":             {},
@@ -819,7 +822,12 @@ func (p *parser) subcommandRunners(c *Command, name string, args []Word) {
 				return
 			}
 		}
+	case "docker-compose", "podman-compose":
+		p.containerRun(c, name, args)
 	case "docker", "podman", "kubectl", "nerdctl":
+		if p.containerRun(c, name, args) {
+			return
+		}
 		for i := 0; i < len(args); i++ {
 			if args[i].Value != "exec" {
 				if !strings.HasPrefix(args[i].Value, "-") {
@@ -891,9 +899,7 @@ func indexWord(ws []Word, v string) int {
 // contained records a command that runs inside a container: rules see it,
 // but it cannot harm the host the way it reads.
 func (p *parser) inContainer(c *Command, label string, args []Word) {
-	if in := p.inner(c, label, args, nil); in != nil {
-		in.Contained = true
-	}
+	p.runInContainer(c, label, args, nil, "")
 }
 
 // cronCommand returns the command of a crontab line, or "".

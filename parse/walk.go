@@ -752,6 +752,9 @@ func (p *parser) add(cmd *Command) {
 		rawScan(p.res, p.res.Input[min(cmd.Start, len(p.res.Input)):])
 		return
 	}
+	if len(p.mounts) > 0 {
+		p.hostPaths(cmd)
+	}
 	p.res.Commands = append(p.res.Commands, cmd)
 	p.recordMade(cmd)
 }

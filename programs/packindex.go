@@ -26,31 +26,56 @@ var (
 // however many entries the packs hold.
 func indexEntries() {
 	entriesOnce.Do(func() {
-		entriesBy = map[string][]PackEntry{}
-		for _, p := range builtinPacks {
-			for _, e := range p.Entries {
-				pe := PackEntry{p, e}
-				if e.anyProgram() {
-					anyEntries = append(anyEntries, pe)
-					continue
-				}
-				var seen []string
-				for _, w := range e.When {
-					first, _, _ := strings.Cut(strings.TrimSpace(w), " ")
-					for first != "" {
-						var n string
-						n, first, _ = strings.Cut(first, "|")
-						k := Canonical(n)
-						if contains(seen, k) {
-							continue
-						}
+		// Two passes: count the entries of each program, then hand out
+		// the lists from one array (the index is built by every guardsh
+		// process that checks a command).
+		count := map[string]int{}
+		total := 0
+		eachProgram(func(k string, pe PackEntry) {
+			count[k]++
+			total++
+		})
+		arena := make([]PackEntry, 0, total)
+		entriesBy = make(map[string][]PackEntry, len(count))
+		eachProgram(func(k string, pe PackEntry) {
+			l, ok := entriesBy[k]
+			if !ok {
+				l = arena[len(arena) : len(arena) : len(arena)+count[k]]
+				arena = arena[:len(arena)+count[k]]
+			}
+			entriesBy[k] = append(l, pe)
+		})
+	})
+}
+
+// eachProgram calls f for each built-in entry and each program (by its
+// canonical name) its patterns name, once per entry and program; entries
+// with a pattern for any program go to anyEntries instead.
+func eachProgram(f func(k string, pe PackEntry)) {
+	anyEntries = anyEntries[:0]
+	var seen []string
+	for _, p := range builtinPacks {
+		for _, e := range p.Entries {
+			pe := PackEntry{p, e}
+			if e.anyProgram() {
+				anyEntries = append(anyEntries, pe)
+				continue
+			}
+			seen = seen[:0]
+			for _, w := range e.When {
+				first, _, _ := strings.Cut(strings.TrimSpace(w), " ")
+				for first != "" {
+					var n string
+					n, first, _ = strings.Cut(first, "|")
+					k := Canonical(n)
+					if !contains(seen, k) {
 						seen = append(seen, k)
-						entriesBy[k] = append(entriesBy[k], pe)
+						f(k, pe)
 					}
 				}
 			}
 		}
-	})
+	}
 }
 
 // EntriesOf returns the built-in pack entries with a pattern that names the
@@ -91,23 +116,9 @@ func Canonical(name string) string {
 // Applies reports whether the pattern can match a command of the program:
 // it is for any program, or names the program by one of its names.
 func (p *Pattern) Applies(program string) bool {
-	return p.AppliesTo(program, Canonical(program))
-}
-
-// AppliesTo is Applies for a caller that knows the program's canonical
-// name (Canonical(program)), asked once for all the patterns it tries.
-func (p *Pattern) AppliesTo(program, canonical string) bool {
-	if p.canon == nil {
-		// Set by ParsePattern; a Pattern built by hand is read the slow way.
-		for _, n := range p.Programs {
-			if n == "*" || n == program || Canonical(n) == canonical {
-				return true
-			}
-		}
-		return false
-	}
-	for i, n := range p.Programs {
-		if n == "*" || n == program || p.canon[i] == canonical {
+	k := Canonical(program)
+	for _, n := range p.Programs {
+		if n == "*" || n == program || Canonical(n) == k {
 			return true
 		}
 	}

@@ -44,6 +44,8 @@ type Entry struct {
 	once     sync.Once
 	patterns []*Pattern
 	err      error
+	// lazy compiles the patterns one by one for matching (EachPattern).
+	lazy entryPatterns
 }
 
 // Patterns returns the entry's compiled patterns; they are compiled the
@@ -99,8 +101,6 @@ type Pattern struct {
 	Programs []string
 	Words    [][]string
 	Conds    []Cond
-	// canon holds Canonical of each of Programs.
-	canon []string
 }
 
 // A Cond is one condition of a pattern.
@@ -125,10 +125,6 @@ func ParsePattern(s string) (*Pattern, error) {
 		return nil, fmt.Errorf("empty pattern")
 	}
 	p := &Pattern{Programs: strings.Split(f[0], "|")}
-	p.canon = make([]string, len(p.Programs))
-	for i, n := range p.Programs {
-		p.canon[i] = Canonical(n)
-	}
 	for _, t := range f[1:] {
 		c := Cond{}
 		if rest, ok := strings.CutPrefix(t, "!"); ok && len(rest) > 0 {

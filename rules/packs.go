@@ -100,38 +100,24 @@ func packRule(p *programs.Pack, e *programs.Entry) *Rule {
 }
 
 // entryMatches reads the command by its program's grammar and tries the
-// entry's patterns.
+// entry's patterns for its program.
 func entryMatches(e *programs.Entry, c *parse.Command) bool {
-	pats, err := e.Patterns()
-	if err != nil {
-		return false // reported by the pack tests and when loading a user pack
-	}
 	var ws []parse.Word
 	if len(c.Args) > 0 {
 		ws = c.Args[1:]
 	}
 	var l *programs.Line
 	name := c.Name()
-	canon := programs.Canonical(name)
-	for _, p := range pats {
-		if !p.AppliesTo(name, canon) {
-			continue // another program's pattern of the entry: nothing to read
-		}
+	return e.EachPattern(name, programs.Canonical(name), func(p *programs.Pattern) bool {
 		if p.PredOnly() {
 			// * $pred: asked of every command; no reading needed.
-			if packPredicates(p, c, ws) {
-				return true
-			}
-			continue
+			return packPredicates(p, c, ws)
 		}
 		if l == nil {
 			l = packLine(c)
 		}
-		if p.Match(l) {
-			return true
-		}
-	}
-	return false
+		return p.Match(l)
+	})
 }
 
 // predicates are the $name conditions of pack patterns: what a glob

@@ -201,3 +201,95 @@ func cutRunPrefix(v, prefix string) (string, bool) {
 func assignWord(w string) bool {
 	return strings.IndexByte(w, '=') > 0
 }
+
+// SendKind says how a value a program sends names what it reads.
+type SendKind uint8
+
+const (
+	// SendsFile: the value is a path whose content is sent (curl -T F,
+	// wget --post-file=F).
+	SendsFile SendKind = iota + 1
+	// SendsData: the value is data, or @FILE for a file's content (curl
+	// -d @F, --data-binary @F, --json @F).
+	SendsData
+	// SendsForm: NAME=@FILE (the file, uploaded) or NAME=<FILE (its
+	// content as the field's value): curl -F.
+	SendsForm
+	// SendsURLEncoded: NAME@FILE or @FILE: curl --data-urlencode.
+	SendsURLEncoded
+	// SendsSources: every operand but the last is a path sent to the
+	// last (scp SRC… DEST, rsync SRC… DEST).
+	SendsSources
+)
+
+// A Send is one way a program sends what it reads to another host, as
+// data next to its grammar: which option value (or which operands) names
+// the file sent. The secret-exfiltration rules read it ([Grammar.Sent]).
+type Send struct {
+	Kind SendKind
+	// Opt is the option whose value is sent, by any spelling; empty for
+	// SendsSources.
+	Opt string
+}
+
+// A Sent is a file a command line sends, found by [Grammar.Sent].
+type Sent struct {
+	// Path is the file as written (without curl's @ or NAME=@).
+	Path string
+	// Word is the index of the word that holds it.
+	Word int
+}
+
+// HasSends reports whether the program's table entry says it sends files.
+func (g *Grammar) HasSends() bool { return g != nil && len(g.sends) > 0 }
+
+// Sent returns the files a command line reads and sends, by the program's
+// Send entries: p must be g.Parse(words). A line the program refuses sends
+// nothing.
+func (g *Grammar) Sent(p *Parsed, words []string) []Sent {
+	if g == nil || p.Err != nil || len(g.sends) == 0 {
+		return nil
+	}
+	var out []Sent
+	for i := range g.sends {
+		s := &g.sends[i]
+		if s.Kind == SendsSources {
+			for k := 0; k+1 < len(p.Operands); k++ {
+				out = append(out, Sent{Path: words[p.Operands[k]], Word: p.Operands[k]})
+			}
+			continue
+		}
+		for j := range p.Opts {
+			o := &p.Opts[j]
+			if !o.HasValue || o.Unknown || o.Key != s.Opt && !contains(o.Names, s.Opt) {
+				continue
+			}
+			if path, ok := sentPath(s.Kind, o.Value); ok {
+				out = append(out, Sent{Path: path, Word: o.ValueAt})
+			}
+		}
+	}
+	return out
+}
+
+// sentPath returns the file a value names, by the kind of the value.
+func sentPath(k SendKind, v string) (string, bool) {
+	switch k {
+	case SendsFile:
+		return v, v != "" && v != "-" && v != "."
+	case SendsData:
+		if f, ok := strings.CutPrefix(v, "@"); ok && f != "" && f != "-" {
+			return f, true
+		}
+	case SendsForm:
+		if _, val, ok := strings.Cut(v, "="); ok && len(val) > 1 && (val[0] == '@' || val[0] == '<') {
+			f, _, _ := strings.Cut(val[1:], ";") // NAME=@FILE;type=…
+			return f, f != "" && f != "-"
+		}
+	case SendsURLEncoded:
+		if i := strings.IndexByte(v, '@'); i >= 0 && !strings.Contains(v[:i], "=") && i+1 < len(v) {
+			return v[i+1:], v[i+1:] != "-"
+		}
+	}
+	return "", false
+}

@@ -168,3 +168,37 @@ func TestRunEntries(t *testing.T) {
 		}
 	}
 }
+
+// TestSent reads the files command lines send by the Send entries.
+func TestSent(t *testing.T) {
+	for _, c := range []struct{ prog, line, want string }{
+		{"curl", "-T f https://x", "f"},
+		{"curl", "-Tf https://x", "f"},
+		{"curl", "--upload-fi f https://x", "f"},
+		{"curl", "--upload-file=f https://x", "f"},
+		{"curl", "-sSd@f https://x", "f"},
+		{"curl", "-d x=1 https://x", ""},
+		{"curl", "--data-bin @f https://x", "f"},
+		{"curl", "--data-raw @f https://x", ""}, // --data-raw reads no file
+		{"curl", "-F a=@f;type=text/plain -F b=<g -F c=v https://x", "f g"},
+		{"curl", "--data-urlencode k@f --data-urlencode @g --data-urlencode q=@h https://x", "f g"},
+		{"curl", "--json @f https://x", "f"},
+		{"wget", "--post-f=f https://x", "f"},
+		{"wget", "--body-file f --method=PUT https://x", "f"},
+		{"wget", "--post-data=@f https://x", ""},
+		{"scp", "-P 2222 a b host:", "a b"},
+		{"scp", "host:a .", "host:a"},
+		{"rsync", "-a --delete src/ host:/dst/", "src/"},
+	} {
+		g := Lookup(c.prog)
+		words := strings.Fields(c.line)
+		p := g.Parse(words, Env{})
+		var got []string
+		for _, s := range g.Sent(p, words) {
+			got = append(got, s.Path)
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s %s: got %q, want %q", c.prog, c.line, got, c.want)
+		}
+	}
+}

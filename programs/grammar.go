@@ -125,8 +125,9 @@ type Grammar struct {
 	partial bool
 	// assigns: NAME=value words may come among the options (sudo).
 	assigns bool
-	// runs are the program's Run entries (effects.go).
-	runs []Run
+	// runs and sends are the program's Run and Send entries (effects.go).
+	runs  []Run
+	sends []Send
 	// parent is the enclosing grammar: cobra's persistent flags and the
 	// global options of a loose CLI are read at every level.
 	parent *Grammar
@@ -194,6 +195,9 @@ type Spec struct {
 	// Runs say what the program runs (a command, shell text, source), as
 	// data: see [Run]. Programs that run nothing have none.
 	Runs []Run
+	// Sends say which option values or operands are files the program
+	// sends to another host: see [Send].
+	Sends []Send
 	// Assigns is set for programs that take NAME=value words among their
 	// options, as the command's environment (sudo A=1 -u root cmd).
 	Assigns bool
@@ -221,7 +225,7 @@ func (s *Spec) build(up *Grammar) (*Grammar, error) {
 		prefix = up.Name
 	}
 	g := &Grammar{Name: strings.TrimSpace(prefix + " " + s.Name), Style: s.Style, long: map[string]*option{},
-		defSub: s.Default, subAt: s.SubWords, partial: s.Partial, assigns: s.Assigns, runs: s.Runs, parent: up}
+		defSub: s.Default, subAt: s.SubWords, partial: s.Partial, assigns: s.Assigns, runs: s.Runs, sends: s.Sends, parent: up}
 	if s.Style == GNU && up != nil && up.Style != GNU {
 		// GNU is the zero value: a subcommand without a style inherits.
 		g.Style = up.Style

@@ -33,7 +33,8 @@ var table = []*Spec{
 		progress P i/itemize-changes M/remote-option= out-format= log-file= log-file-format= password-file= early-input= list-only
 		bwlimit= stop-after= stop-at= fsync write-batch= only-write-batch= read-batch= protocol= iconv= checksum-seed= 4/ipv4 6/ipv6
 		V/version help no-v no-verbose`,
-		Runs: []Run{{Kind: RunsShell, Opt: "rsh"}, {Kind: RunsShell, Opt: "rsync-path"}}},
+		Runs:  []Run{{Kind: RunsShell, Opt: "rsh"}, {Kind: RunsShell, Opt: "rsync-path"}},
+		Sends: []Send{{Kind: SendsSources}}},
 
 	// ── git (parse-options; the git program's own options are exact) ──
 	{Name: "git", Style: GitTop, Opts: `v/version h/help C= c= exec-path=? html-path man-path info-path p/paginate P/no-pager no-replace-objects
@@ -133,9 +134,12 @@ var table = []*Spec{
 	{Name: "npm", Style: Loose, Opts: `g/global location= userconfig= prefix= registry= w/workspace=`, Aliases: []string{"pnpm", "yarn"}},
 	{Name: "pip", Style: Loose, Opts: `isolated v/verbose q/quiet log= proxy= retries= timeout= cert= client-cert= cache-dir= python=`,
 		Aliases: []string{"pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13", "pip3.14"}},
-	{Name: "curl", Style: Loose, Opts: `X/request= H/header= d/data= data-raw= data-binary= data-urlencode= F/form= o/output= u/user= A/user-agent=
+	{Name: "curl", Style: GNU, Partial: true, Opts: `X/request= H/header= d/data= data-raw= data-ascii= data-binary= data-urlencode= F/form= form-string= o/output= u/user= A/user-agent=
 		e/referer= b/cookie= c/cookie-jar= x/proxy= T/upload-file= K/config= w/write-out= m/max-time= connect-timeout= retry= s/silent
-		S/show-error f/fail L/location k/insecure v/verbose i/include I/head G/get json= url= cacert= cert= key= E`},
+		S/show-error f/fail L/location k/insecure v/verbose i/include I/head G/get json= url= cacert= cert= key= E`,
+		// curl takes unique prefixes of long options (7.88: --upload-fi, --data-bin).
+		Sends: []Send{{Kind: SendsFile, Opt: "upload-file"}, {Kind: SendsData, Opt: "data"}, {Kind: SendsData, Opt: "data-binary"},
+			{Kind: SendsData, Opt: "data-ascii"}, {Kind: SendsData, Opt: "json"}, {Kind: SendsForm, Opt: "form"}, {Kind: SendsURLEncoded, Opt: "data-urlencode"}}},
 }
 
 // vaultFlags are the flags every vault command reads (its HTTP and output

@@ -7,6 +7,7 @@ package programs
 // (tar --to-comm=…, sort --compress-prog=…, split --filt=…, man --pag=…,
 // gdb -eval-comm …) is the same option here, and a value attached or in
 // the next word is found either way. parse checks each value as shell text.
+// wget is here for what it sends (Sends: --post-file, --body-file).
 //
 // sort and split list every option (coreutils 9.1; TestDiffWrappers checks
 // them against the tools). The others list the options that take a value
@@ -64,7 +65,8 @@ var runnerTable = []*Spec{
 		Runs: []Run{{Kind: RunsShell, Opt: "c", Prefix: "!"}, {Kind: RunsShell, Opt: "cmd", Prefix: "!"}}},
 	// OpenSSH's scp and sftp: -S PROGRAM is the ssh they run, sftp -D the
 	// server. Read as GNU (options anywhere), which finds more.
-	{Name: "scp", Style: GNU, Partial: true, Opts: `c= D= F= i= J= l= o= O P= S= X=`, Runs: []Run{{Kind: RunsShell, Opt: "S"}}},
+	{Name: "scp", Style: GNU, Partial: true, Opts: `c= D= F= i= J= l= o= O P= S= X=`, Runs: []Run{{Kind: RunsShell, Opt: "S"}},
+		Sends: []Send{{Kind: SendsSources}}},
 	{Name: "sftp", Style: GNU, Partial: true, Opts: `B= b= c= D= F= i= J= l= o= P= R= S= s= X=`,
 		Runs: []Run{{Kind: RunsShell, Opt: "S"}, {Kind: RunsShell, Opt: "D"}}},
 	{Name: "nodemon", Style: Loose, Partial: true, Opts: `x/exec= w/watch= e/ext= i/ignore= d/delay= signal= config=`,
@@ -85,4 +87,12 @@ var runnerTable = []*Spec{
 		Opts: `pager=? u/user= p/password=? h/host= P/port= D/database= e/execute= S/socket= protocol= default-character-set=
 			defaults-file= defaults-extra-file= init-command= prompt= tee= ssl-ca= ssl-cert= ssl-key= connect-timeout=`,
 		Runs: []Run{{Kind: RunsShell, Opt: "pager"}}},
+	// GNU Wget reads options with getopt_long: --post-f=FILE is
+	// --post-file.
+	{Name: "wget", Style: GNU, Partial: true,
+		Opts: `O/output-document= o/output-file= a/append-output= i/input-file= P/directory-prefix= e/execute= U/user-agent= header= user=
+			password= post-data= post-file= body-data= body-file= method= B/base= config= t/tries= T/timeout= w/wait= Q/quota=
+			limit-rate= load-cookies= save-cookies= ca-certificate= certificate= private-key= http-user= http-password= ftp-user=
+			ftp-password= proxy-user= proxy-password= referer= A/accept= R/reject= D/domains= l/level= bind-address=`,
+		Sends: []Send{{Kind: SendsFile, Opt: "post-file"}, {Kind: SendsFile, Opt: "body-file"}}},
 }

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/guardsh/guardsh/parse"
+	"github.com/guardsh/guardsh/programs"
 )
 
 // network programs that send data to other hosts.
@@ -47,6 +48,9 @@ func exfiltrates(c *parse.Command) bool {
 	}
 	if !senders()[name] {
 		return false
+	}
+	if sendsSecret(c) {
+		return true
 	}
 	for _, r := range c.Redirs {
 		if r.Op == "<" && secretFile(r.Target.Value) {
@@ -102,6 +106,24 @@ func exfiltrates(c *parse.Command) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// sendsSecret reports a file the command sends that is a secret, by the
+// program's Send entries in package programs (curl -T/-d @/-F =@/=</
+// --data-urlencode @, wget --post-file, scp and rsync sources): read by its
+// grammar, so curl --upload-fi F, -TF, -d@F and wget --post-f=F count.
+func sendsSecret(c *parse.Command) bool {
+	g := programs.Lookup(c.Name())
+	if !g.HasSends() {
+		return false
+	}
+	p, words := read(c)
+	for _, s := range g.Sent(p, words) {
+		if secretFile(s.Path) || c.Dir != "" && secretFile(c.Resolve(s.Path)) {
+			return true
 		}
 	}
 	return false

@@ -129,7 +129,17 @@ func gitDiscards(c *parse.Command) bool {
 	case "switch":
 		return g.Has("force", "discard-changes")
 	case "update-ref":
-		return g.Has("d")
+		// -d, or a "delete REF" command read from standard input (--stdin).
+		if g.Has("d") {
+			return true
+		}
+		if g.Has("stdin") {
+			for _, l := range strings.FieldsFunc(c.StdinText, func(r rune) bool { return r == '\n' || r == 0 }) {
+				if strings.HasPrefix(strings.TrimSpace(l), "delete ") {
+					return true
+				}
+			}
+		}
 	case "worktree":
 		return g.sub(1) == "remove" && g.Has("force")
 	case "rm":

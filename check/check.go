@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/guardsh/guardsh/parse"
 	"github.com/guardsh/guardsh/rules"
@@ -181,22 +182,30 @@ func verdictOf(fs []rules.Finding) Verdict {
 func Script(ctx context.Context, name, text string, opts Options) *Result {
 	r := Line(ctx, text, opts)
 	r.File = name
-	// Line numbers in one sweep over the text, findings in order of
-	// their start: linear however many findings there are.
-	var todo []int
-	for i := range r.Findings {
-		if r.Findings[i].Line == 0 {
-			todo = append(todo, i)
-		}
+	// Line and column numbers in one sweep over the text, findings in
+	// order of their start: linear however many findings there are.
+	todo := make([]int, len(r.Findings))
+	for i := range todo {
+		todo[i] = i
 	}
 	startOf := func(i int) int { return min(max(0, r.Findings[i].Start), len(r.Command)) }
 	sort.SliceStable(todo, func(a, b int) bool { return startOf(todo[a]) < startOf(todo[b]) })
-	line, at := 1, 0
+	line, at, lineStart := 1, 0, 0
 	for _, i := range todo {
 		s := startOf(i)
-		line += strings.Count(r.Command[at:s], "\n")
+		seg := r.Command[at:s]
+		if n := strings.Count(seg, "\n"); n > 0 {
+			line += n
+			lineStart = at + strings.LastIndexByte(seg, '\n') + 1
+		}
 		at = s
-		r.Findings[i].Line = line
+		f := &r.Findings[i]
+		if f.Line == 0 {
+			f.Line = line
+		}
+		if f.Line == line {
+			f.Col = utf8.RuneCountInString(r.Command[lineStart:s]) + 1
+		}
 	}
 	return r
 }

@@ -42,14 +42,17 @@ func (t *Tier) UnmarshalText(b []byte) error {
 
 // A Finding is one rule that matched one command.
 type Finding struct {
-	Rule    string   `json:"rule"`
-	Tier    Tier     `json:"tier"`
-	Title   string   `json:"title"`
-	Reason  string   `json:"reason"`
-	Text    string   `json:"text"`
-	Start   int      `json:"start"`
-	End     int      `json:"end"`
-	Line    int      `json:"line,omitempty"`
+	Rule   string `json:"rule"`
+	Tier   Tier   `json:"tier"`
+	Title  string `json:"title"`
+	Reason string `json:"reason"`
+	Text   string `json:"text"`
+	Start  int    `json:"start"`
+	End    int    `json:"end"`
+	Line   int    `json:"line,omitempty"`
+	// Col is, for a finding in a file, the column (1-based, in
+	// characters) of its start on Line; 0 when not known.
+	Col     int      `json:"col,omitempty"`
 	Via     []string `json:"via"`
 	Suggest string   `json:"suggest,omitempty"`
 	Source  string   `json:"source"`

@@ -113,7 +113,7 @@ func runtimeState(p string) bool {
 // build outputs or caches (see above).
 func regenerable(c *parse.Command, p string) bool {
 	if strings.Contains(p, "${") || strings.Contains(p, "$(") || p == "" {
-		return false
+		return strings.Contains(p, "${") && backupSuffixed(p)
 	}
 	for _, pre := range systemCaches {
 		if rest, ok := strings.CutPrefix(p, pre); ok && !strings.Contains(rest, "..") {
@@ -203,7 +203,39 @@ func ownTemp(c *parse.Command, w parse.Word) bool {
 	if underTemp(v) || c.Dir != "" && underTemp(c.Resolve(v)) {
 		return true
 	}
-	return regenerable(c, v)
+	return pidNamed(v) || regenerable(c, v)
+}
+
+// pidNamed reports whether a path is inside (or is) an entry whose name
+// holds the script's own process id, $$ or $BASHPID:
+// "$GIT_DIR/subtree-cache/$$", "$HOME/.x.$$". No one else's data is named
+// after this process; ".." anywhere, or a glob in that name, is not.
+func pidNamed(p string) bool {
+	if strings.Contains(p, "..") {
+		return false
+	}
+	for _, comp := range strings.Split(p, "/") {
+		if (strings.Contains(comp, "${$}") || strings.Contains(comp, "${BASHPID}")) && !strings.ContainsAny(comp, "*?[") {
+			return true
+		}
+	}
+	return false
+}
+
+// backupSuffixed reports whether a path whose start is not known ends in a
+// literal regenerable suffix: "$MERGED.orig", "$d/x.pyc". Whatever the
+// variable holds, the entry deleted has that name.
+func backupSuffixed(p string) bool {
+	if strings.HasSuffix(p, "/") || strings.Contains(p, "..") {
+		return false
+	}
+	last := p[strings.LastIndexByte(p, '/')+1:]
+	for _, s := range regenerableSuffixes {
+		if stem, ok := strings.CutSuffix(last, s); ok && stem != "" && !strings.ContainsAny(s, "$}") && !strings.HasSuffix(stem, "/") {
+			return true
+		}
+	}
+	return false
 }
 
 // findSelectsOwn reports whether a find only deletes what is its own to

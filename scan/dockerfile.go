@@ -47,19 +47,19 @@ func Dockerfile(text string) []Snippet {
 		// Join the continued lines, as Docker does.
 		var b builder
 		cur := strings.TrimLeft(lines[i], " \t")
-		line := i + 1
+		line, col := i+1, len(lines[i])-len(cur)
 		for {
 			t := strings.TrimRight(cur, " \t")
 			if len(t) == 0 || t[len(t)-1] != escape || i+1 >= len(lines) {
-				b.add(cur, line)
+				b.add(cur, line, col)
 				break
 			}
-			b.add(t[:len(t)-1], line)
+			b.add(t[:len(t)-1], line, col)
 			i++
 			for i < len(lines) && i+1 < len(lines) && isSkipped(lines[i]) {
 				i++
 			}
-			cur, line = lines[i], i+1
+			cur, line, col = lines[i], i+1, 0
 		}
 		inst := b.snippet("")
 		word, rest := cutWord(inst.Text)
@@ -103,7 +103,7 @@ func Dockerfile(text string) []Snippet {
 				if k+1 < len(inst.marks) {
 					to = inst.marks[k+1]
 				}
-				sb.add(inst.Text[from:to], inst.lines[k])
+				sb.add(inst.Text[from:to], inst.lines[k], inst.cols[k]+from-m)
 			}
 			// Heredocs: their bodies follow the instruction.
 			docs := heredocs(body, lines[i+1:])
@@ -115,7 +115,7 @@ func Dockerfile(text string) []Snippet {
 				for _, d := range docs {
 					dash, delim := d[1] == "-", d[3]
 					if !script || len(docs) > 1 {
-						sb.add("\n", i+1)
+						sb.add("\n", i+1, -1)
 					}
 					for i+1 < len(lines) {
 						i++
@@ -125,11 +125,11 @@ func Dockerfile(text string) []Snippet {
 						}
 						if t == delim {
 							if !script || len(docs) > 1 {
-								sb.add(lines[i], i+1)
+								sb.add(lines[i], i+1, 0)
 							}
 							break
 						}
-						sb.add(lines[i]+"\n", i+1)
+						sb.add(lines[i]+"\n", i+1, 0)
 					}
 				}
 			}

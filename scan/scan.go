@@ -19,21 +19,58 @@ type Snippet struct {
 	// default.
 	Shell string
 	// marks map offsets of Text to file lines: marks[i] is the first
-	// offset of Text on file line lines[i].
+	// offset of Text on file line lines[i], at byte column cols[i] of that
+	// line (0-based; -1 when the text there is not the file's, as for the
+	// argv of an exec-form RUN). cols is nil when no column is known.
 	marks []int
 	lines []int
+	cols  []int
 }
 
 // Line returns the file line (1-based) of the byte at offset off of Text.
 func (s *Snippet) Line(off int) int {
+	line, _ := s.Pos(off)
+	return line
+}
+
+// Pos returns the file line (1-based) and byte column (0-based) of the byte
+// at offset off of Text; the column is -1 when it is not known.
+func (s *Snippet) Pos(off int) (line, col int) {
 	if len(s.marks) == 0 {
-		return 1
+		return 1, -1
 	}
 	i := sort.SearchInts(s.marks, off+1) - 1
 	if i < 0 {
 		i = 0
 	}
-	return s.lines[i]
+	col = -1
+	if i < len(s.cols) && s.cols[i] >= 0 {
+		col = max(0, s.cols[i]+off-s.marks[i])
+	}
+	return s.lines[i], col
+}
+
+// FileOffset returns the offset in the file of the byte at offset off of
+// Text, given the offsets at which the file's lines start (LineStarts): a
+// finding in a Dockerfile's RUN is reported where it is in the file. Where
+// the column is not known, it is the start of the line.
+func (s *Snippet) FileOffset(off int, starts []int) int {
+	line, col := s.Pos(off)
+	if line < 1 || line > len(starts) {
+		return 0
+	}
+	return starts[line-1] + max(0, col)
+}
+
+// LineStarts returns the offset at which each line of text starts.
+func LineStarts(text string) []int {
+	starts := []int{0}
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
 }
 
 // builder assembles a Snippet's text and its line marks.
@@ -41,19 +78,22 @@ type builder struct {
 	sb    strings.Builder
 	marks []int
 	lines []int
+	cols  []int
 }
 
-// add appends text that comes from file line line.
-func (b *builder) add(text string, line int) {
+// add appends text that comes from file line line, starting at byte
+// column col of it (-1: not the file's text).
+func (b *builder) add(text string, line, col int) {
 	if n := len(b.lines); n == 0 || b.lines[n-1] != line {
 		b.marks = append(b.marks, b.sb.Len())
 		b.lines = append(b.lines, line)
+		b.cols = append(b.cols, col)
 	}
 	b.sb.WriteString(text)
 }
 
 func (b *builder) snippet(shell string) Snippet {
-	return Snippet{Text: b.sb.String(), Shell: shell, marks: b.marks, lines: b.lines}
+	return Snippet{Text: b.sb.String(), Shell: shell, marks: b.marks, lines: b.lines, cols: b.cols}
 }
 
 // Dialect returns the shell a script is written for: the one its #! line

@@ -156,3 +156,55 @@ func TestDialect(t *testing.T) {
 		}
 	}
 }
+
+// TestFileOffsets checks that an offset in a snippet maps back to where
+// its byte is in the file (line, column and file offset): findings in a
+// Dockerfile or a workflow are reported where they are in the file, not
+// relative to their RUN or run: step (issue 12).
+func TestFileOffsets(t *testing.T) {
+	tests := []struct {
+		name     string
+		file     string
+		workflow bool
+		word     string
+		line     int
+		col      int // 0-based byte column in the file's line; -1 unknown
+	}{
+		{"continued RUN", "FROM debian\nRUN apt-get update \\\n    && curl https://x.example/i.sh | bash\n", false, "curl", 3, 7},
+		{"first line of a RUN", "FROM debian\nRUN   echo hi && rm -rf /srv/x\n", false, "rm -rf", 2, 17},
+		{"after a comment line", "RUN a \\\n# c\n  && rm -rf /srv/y\n", false, "rm -rf", 3, 5},
+		{"CRLF", "FROM debian\r\nRUN echo a \\\r\n  && rm -rf /srv/z\r\n", false, "rm -rf", 3, 5},
+		{"heredoc body", "FROM debian\nRUN <<EOF\nset -e\n  rm -rf /srv/w\nEOF\n", false, "rm -rf", 4, 2},
+		{"flags before the command", "RUN --mount=type=cache,target=/c rm -rf /srv/v\n", false, "rm -rf", 1, 33},
+		{"exec form: no column", `RUN ["sh", "-c", "rm -rf /srv/u"]` + "\n", false, "rm", 1, -1},
+		{"workflow block", "on: push\njobs:\n  a:\n    runs-on: x\n    steps:\n      - run: |\n          echo a\n            rm -rf /srv/t\n", true, "rm -rf", 8, 12},
+		{"workflow one line", "on: push\njobs:\n  a:\n    steps:\n      - run: echo a && rm -rf /srv/s\n", true, "rm -rf", 5, 23},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var snips []Snippet
+			if tt.workflow {
+				snips, _ = Workflow(tt.file)
+			} else {
+				snips = Dockerfile(tt.file)
+			}
+			starts := LineStarts(tt.file)
+			for _, s := range snips {
+				i := strings.Index(s.Text, tt.word)
+				if i < 0 {
+					continue
+				}
+				line, col := s.Pos(i)
+				if line != tt.line || col != tt.col {
+					t.Fatalf("Pos = %d:%d, want %d:%d", line, col, tt.line, tt.col)
+				}
+				off := s.FileOffset(i, starts)
+				if tt.col >= 0 && !strings.HasPrefix(tt.file[off:], tt.word) {
+					t.Errorf("FileOffset %d: file there is %q", off, tt.file[off:min(len(tt.file), off+10)])
+				}
+				return
+			}
+			t.Fatalf("%q in no snippet of %+v", tt.word, snips)
+		})
+	}
+}

@@ -81,7 +81,7 @@ func Workflow(text string) ([]Snippet, []Injection) {
 				n := lines[i+1]
 				if strings.TrimSpace(n) == "" {
 					if !first {
-						b.add("\n", i+2)
+						b.add("\n", i+2, -1)
 					}
 					i++
 					continue
@@ -98,9 +98,9 @@ func Workflow(text string) ([]Snippet, []Injection) {
 					if folded && ni == blockIndent {
 						sep = " "
 					}
-					b.add(sep, i+2)
+					b.add(sep, i+2, min(blockIndent, ni)-len(sep))
 				}
-				b.add(n[min(blockIndent, ni):], i+2)
+				b.add(n[min(blockIndent, ni):], i+2, min(blockIndent, ni))
 				first = false
 				i++
 			}
@@ -112,7 +112,7 @@ func Workflow(text string) ([]Snippet, []Injection) {
 			} else if j := strings.Index(v, " #"); j >= 0 {
 				v = v[:j]
 			}
-			b.add(v, i+1)
+			b.add(v, i+1, strings.Index(lines[i], v))
 		}
 		s := b.snippet("")
 		// Script injection, then the placeholder.

@@ -452,7 +452,7 @@ func writeGCC(w io.Writer, res *check.Result) {
 			level = "error"
 		}
 		line := max(1, f.Line)
-		col := 1
+		col := max(1, f.Col)
 		if res.File == "" {
 			_, c, _ := markSpan(res.Command, f.Start, f.End)
 			col = c + 1

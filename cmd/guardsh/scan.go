@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"unicode/utf8"
 
 	"github.com/guardsh/guardsh/check"
 	"github.com/guardsh/guardsh/rules"
@@ -33,6 +34,7 @@ func checkFile(ctx context.Context, name, text string, opts check.Options) []*ch
 			out.Verdict = check.Worse(out.Verdict, check.Ask)
 		}
 	}
+	starts := scan.LineStarts(text)
 	for _, s := range snippets {
 		o := opts
 		if s.Shell != "" {
@@ -40,7 +42,18 @@ func checkFile(ctx context.Context, name, text string, opts check.Options) []*ch
 		}
 		res := check.Line(ctx, s.Text, o)
 		for _, f := range res.Findings {
+			// Offsets in the file, not in the RUN or run: step.
 			f.Line = s.Line(f.Start)
+			start := s.FileOffset(f.Start, starts)
+			end := start + max(0, f.End-f.Start)
+			if f.End > f.Start {
+				end = max(start, s.FileOffset(f.End-1, starts)+1)
+			}
+			f.Start, f.End = start, min(end, len(text))
+			if f.Start <= len(text) {
+				ls := starts[min(max(f.Line, 1), len(starts))-1]
+				f.Col = utf8.RuneCountInString(text[min(ls, f.Start):f.Start]) + 1
+			}
 			out.Findings = append(out.Findings, f)
 		}
 		out.Verdict = check.Worse(out.Verdict, res.Verdict)

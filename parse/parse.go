@@ -204,6 +204,9 @@ type parser struct {
 	// later are the variables every assignment of the input makes a
 	// temporary name (see laterTemps).
 	later map[string]string
+	// dynCalls counts the calls walked again with dynamic arguments, by
+	// function ("" for all; see dynamicCall).
+	dynCalls map[string]int
 }
 
 // parse parses text and walks it. It reports false on a parse error.

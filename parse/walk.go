@@ -3,6 +3,7 @@ package parse
 import (
 	"os"
 	"path"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -564,17 +565,26 @@ func (p *parser) callFunc(cmd *Command, c ctx) {
 		return
 	}
 	var elems []string
-	for _, w := range cmd.Args[1:] {
+	var dyn []int
+	for i, w := range cmd.Args[1:] {
 		if !w.Static {
-			p.calledUnwalked(body)
-			return
+			dyn = append(dyn, i)
 		}
 		elems = append(elems, w.Value)
+	}
+	if len(dyn) > 0 && !p.dynamicCall(cmd.Args[0].Value, cmd.Args[1:]) {
+		p.calledUnwalked(body)
+		return
 	}
 	saved := p.vars
 	p.vars = saved.clone()
 	p.vars.locals = nil
 	p.vars.setList("@", elems)
+	for _, i := range dyn {
+		// A dynamic argument keeps its shape: fetch "$url" "$d/x.sh"
+		// downloads to ${d}/x.sh.
+		p.vars.setShape(strconv.Itoa(i+1), cmd.Args[1+i].Origin, cmd.Args[1+i].Value)
+	}
 	p.funcDepth++
 	p.fn = append(p.fn, cmd.Args[0].Value)
 	p.stmt(body, ctx{})
@@ -718,7 +728,9 @@ func (p *parser) finish(cmd *Command, st *syntax.Stmt, c ctx) {
 	cmd.Script = p.script
 	p.add(cmd)
 	p.unwrap(cmd)
+	p.ranDownload(cmd)
 	p.writes(cmd)
+	p.dynamicDownloads(cmd)
 	p.hashed(cmd)
 }
 

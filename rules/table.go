@@ -305,7 +305,7 @@ var table = []*Rule{
 				return false
 			}
 			for _, w := range args(c).operands {
-				if absolute(w.Value) && !underTemp(w.Value) && !inTemp(w.Value) && !parse.BlockDevice(w.Value) && !regenerable(c, w.Value) && !runtimeState(w.Value) {
+				if absolute(w.Value) && !underTemp(w.Value) && !inTemp(w.Value) && !parse.BlockDevice(w.Value) && !regenerable(c, w.Value) && !runtimeState(w.Value) && !pidNamed(w.Value) {
 					return true
 				}
 			}

@@ -189,12 +189,17 @@ func runCheck(e *env, args []string) int {
 		// tirith gets each command line of the files, within one time
 		// budget for the whole run.
 		opts.Deadline = time.Now().Add(scanBudget)
-		for _, name := range dedupeInputs(expandInputs(e, f.files, &failed)) {
+		names := dedupeInputs(expandInputs(e, f.files, &failed))
+		prog := newProgress(e.stderr, f.format, len(names))
+		defer prog.clear()
+		for i, name := range names {
 			if name != "-" && excluded(name, f.ci.excludes) {
 				continue
 			}
+			prog.step(i)
 			text, err := readInput(e, name)
 			if err != nil {
+				prog.clear()
 				e.errorf("check: %v", err)
 				failed = true
 				continue
@@ -206,6 +211,9 @@ func runCheck(e *env, args []string) int {
 			for _, res := range checkFile(ctx, name, text, fo) {
 				ff.apply(name, text, res)
 				worst = check.Worse(worst, res.Verdict)
+				if len(res.Findings) > 0 || res.Error != "" || !out.quiet {
+					prog.clear()
+				}
 				out.add(res)
 			}
 		}

@@ -79,7 +79,7 @@ func Analyse(text string, opts Options) (res *Result) {
 				Text: text, End: len(text), Via: []string{}, Source: "guardsh"}}}
 		}
 	}()
-	pr := parse.Commands(text, parse.Options{Shell: opts.Shell, Dir: opts.Dir, ReadFiles: opts.ReadFiles})
+	pr := parse.Commands(text, parse.Options{Shell: opts.Shell, Dir: opts.Dir, ReadFiles: opts.ReadFiles, File: opts.Script})
 	disabled := opts.Disabled
 	if opts.Script {
 		disabled = scriptQuiet(disabled)

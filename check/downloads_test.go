@@ -52,3 +52,30 @@ func TestDownloadAcrossFunctions(t *testing.T) {
 		})
 	}
 }
+
+// TestScriptOwnDir checks that a script's cd to its own directory (or its
+// project up to two levels above) keeps build outputs deleted there
+// regenerable in a file scan, while the same line at a prompt, where $0 is
+// the shell, still asks, and so do other directories.
+func TestScriptOwnDir(t *testing.T) {
+	for _, tt := range []struct {
+		text       string
+		fileQuiet  bool
+		promptAsks bool
+	}{
+		{"#!/bin/sh\ncd \"$(dirname \"$0\")/..\"\nrm -rf dist build\n", true, true},
+		{"#!/bin/bash\ncd \"$( dirname \"${BASH_SOURCE[0]}\" )\"\nrm -rf ./_test_cache node_modules\n", true, true},
+		{"#!/bin/sh\ncd \"$(dirname \"$0\")/../../..\"\nrm -rf build\n", false, true},
+		{"#!/bin/sh\ncd \"$(dirname \"$0\")/../other\"\nrm -rf build\n", false, true},
+		{"#!/bin/sh\ncd \"$1\"\nrm -rf build\n", false, true},
+		{"#!/bin/sh\ncd \"$(dirname \"$0\")\"\nrm -rf src\n", false, true},
+	} {
+		r := Script(context.Background(), "f.sh", tt.text, Options{Script: true})
+		if quiet := len(r.Findings) == 0; quiet != tt.fileQuiet {
+			t.Errorf("file %q: findings %v, want quiet=%v", tt.text, r.Findings, tt.fileQuiet)
+		}
+		if l := Line(context.Background(), tt.text, Options{}); (l.Verdict != Allow) != tt.promptAsks {
+			t.Errorf("prompt %q: verdict %v", tt.text, l.Verdict)
+		}
+	}
+}

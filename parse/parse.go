@@ -38,6 +38,11 @@ type Options struct {
 	// to Dir (or the process's directory when Dir is ""), and check them.
 	// Files the line itself writes are followed whether or not it is set.
 	ReadFiles bool
+	// File is set when the input is a whole script file checked for a
+	// reviewer (guardsh check FILE): $0 is then the script, and a cd to its
+	// own directory ($(dirname "$0"), $(dirname "${BASH_SOURCE[0]}")/..)
+	// does not leave the project the script belongs to.
+	File bool
 }
 
 func (o Options) variant() syntax.LangVariant {

@@ -936,8 +936,8 @@ func (p *parser) chdir(cmd *Command) {
 	} else {
 		p.vars.setDynamic("OLDPWD")
 	}
-	if dir == nil || !dir.Static || strings.HasPrefix(dir.Value, "/") || strings.HasPrefix(dir.Value, "~") ||
-		dir.Value == "-" || dir.Value == ".." || strings.HasPrefix(dir.Value, "../") || strings.Contains(dir.Value, "/../") || strings.HasSuffix(dir.Value, "/..") {
+	if !p.scriptDir(dir) && (dir == nil || !dir.Static || strings.HasPrefix(dir.Value, "/") || strings.HasPrefix(dir.Value, "~") ||
+		dir.Value == "-" || dir.Value == ".." || strings.HasPrefix(dir.Value, "../") || strings.Contains(dir.Value, "/../") || strings.HasSuffix(dir.Value, "/..")) {
 		// Not provably beneath the directory the line starts in.
 		p.away = true
 	}

@@ -108,11 +108,25 @@ func Analyse(text string, opts Options) (res *Result) {
 // promote makes the findings of rules in promoted hardline.
 func promote(fs []rules.Finding, promoted map[string]bool) {
 	for i := range fs {
-		if promoted[fs[i].Rule] && fs[i].Tier == rules.Dangerous {
+		if fs[i].Tier == rules.Dangerous && promotedAny(&fs[i], promoted) {
 			fs[i].Tier = rules.Hardline
 			fs[i].Reason += " The system policy makes this rule hardline on this machine."
 		}
 	}
+}
+
+// promotedAny reports a finding whose rule, or a rule it covers, the
+// policy makes hardline.
+func promotedAny(f *rules.Finding, promoted map[string]bool) bool {
+	if promoted[f.Rule] {
+		return true
+	}
+	for _, id := range f.Covers {
+		if promoted[id] {
+			return true
+		}
+	}
+	return false
 }
 
 // ScriptQuiet lists the rules left out when whole files are checked (see

@@ -173,6 +173,12 @@ type Command struct {
 	// creates: a name the line made may be a symlink to anywhere, whatever
 	// the disk says now.
 	Made map[string]bool
+	// Wrote holds, for an argument that names a file an earlier command
+	// of the same input wrote with static text (echo 'DROP TABLE t' > x.sql;
+	// psql -f x.sql), that text, keyed by the argument as written (or the
+	// value of --opt=FILE, or the word after a dot command such as .read).
+	// nil when the command names no such file.
+	Wrote map[string]string
 	// Wrapper is set for commands that run another command given as
 	// arguments (sudo, env, xargs, …); the wrapped command is listed too.
 	Wrapper bool

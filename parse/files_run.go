@@ -526,3 +526,33 @@ func (p *parser) groupOutput(st *syntax.Stmt, cmds []*Command, in *Command, subs
 	}
 	return sb.String(), known
 }
+
+// wroteArgs returns the static text of the files the line wrote earlier
+// that the command names in an argument: FILE, --opt=FILE, -fFILE is not
+// read (too many short options take other values), and the last word of
+// an argument such as 'source x.sql' or '.read x.sql'.
+func (p *parser) wroteArgs(c *Command) map[string]string {
+	fs := p.vars.files
+	if fs == nil || len(fs.m) == 0 || len(c.Args) < 2 {
+		return nil
+	}
+	var out map[string]string
+	for _, w := range c.Args[1:] {
+		if !w.Static || w.Value == "" {
+			continue
+		}
+		name := w.Value
+		if _, v, ok := strings.Cut(name, "="); ok && strings.HasPrefix(name, "-") {
+			name = v
+		} else if f := strings.Fields(name); len(f) == 2 {
+			name = strings.TrimSuffix(f[1], ";")
+		}
+		if st := fs.get(c.Dir, name); st != nil && st.static {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[w.Value] = st.text
+		}
+	}
+	return out
+}

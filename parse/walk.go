@@ -725,6 +725,7 @@ func (p *parser) finish(cmd *Command, st *syntax.Stmt, c ctx) {
 	if !cmd.StdinStatic {
 		cmd.StdinText, cmd.StdinStatic = p.writtenStdin(cmd)
 	}
+	cmd.Wrote = p.wroteArgs(cmd)
 	cmd.Script = p.script
 	p.add(cmd)
 	p.unwrap(cmd)

@@ -564,7 +564,10 @@ func (g *Grammar) parse(p *Parsed, words []string, from int, env Env, flat bool)
 			spec, ok, i = g.subs[g.defSub], g.subs[g.defSub] != nil, i-1
 			name = g.defSub
 		}
-		if !ok && g.subAt > 0 {
+		if !ok && (g.subAt > 0 || g.Style == Cobra || g.Style == Loose) {
+			// pflag reads options anywhere: after a subcommand guardsh
+			// does not list (a plugin, another verb), the rest is read
+			// as options and operands of this level.
 			g.parse(p, words, i, env, true)
 			return
 		}
@@ -637,6 +640,11 @@ func (g *Grammar) option(p *Parsed, words []string, i int) (int, error) {
 			}
 			p.Opts = append(p.Opts, Opt{Key: string(w[j]), Names: letterNames(w[j]), Spelled: string(w[j]), Unknown: true, Index: i})
 			continue
+		}
+		if g.Style == Cobra && j+1 < len(w) && w[j+1] == '=' {
+			// pflag: -f=- is -f with the value "-"; -A=false sets a
+			// boolean shorthand off.
+			return g.take(p, o, string(w[j]), w[j+2:], true, words, i)
 		}
 		if o.arg == noArg {
 			f := o.found(i)

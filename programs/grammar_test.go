@@ -130,7 +130,19 @@ func TestParse(t *testing.T) {
 		{prog: "aws", line: "rds describe-db-instances --db x", want: "rds describe-db-instances | db? | x"},
 		{prog: "aws", line: "ec2 terminate-instances --instance-ids i-1 --dry", want: "ec2 terminate-instances | instance-ids=i-1 dry-run | "},
 		{prog: "aws", line: "ec2 terminate-instances --instance-ids i-1 --no-d", want: "ec2 terminate-instances | instance-ids=i-1 no-dry-run | "},
-		{prog: "kubectl", line: "-n prod delete ns x", want: " | namespace=prod | delete ns x"},
+		{prog: "kubectl", line: "-n prod delete ns x", want: "delete | namespace=prod | ns x"},
+		// pflag: -f=- and -f- give -f the value "-"; a plugin or an unlisted
+		// verb leaves the rest read as options and operands.
+		{prog: "kubectl", line: "delete -f=- --dry-run=client", want: "delete | filename=- dry-run=client | "},
+		{prog: "kubectl", line: "delete -f- -A", want: "delete | filename=- all-namespaces | "},
+		{prog: "kubectl", line: "--context prod neat get -n x pods --all", want: " | context=prod namespace=x all? | neat get pods"},
+		{prog: "kubectl", line: "--cache-dir --dry-run=client delete ns x", want: "delete | cache-dir=--dry-run=client | ns x"},
+		{prog: "docker", line: "-H ssh://h run --rm alpine rm -f /x", want: "run | host=ssh://h rm? | alpine rm -f /x"},
+		{prog: "docker", line: "compose -f x.yml -p p down -v", want: "compose down | file=x.yml project-name=p volumes | "},
+		{prog: "docker", line: "compose rm -fsv", want: "compose rm | force stop volumes | "},
+		{prog: "gpg", line: "--batch --delete-secret-k K", want: " | batch delete-secret-keys | K"},
+		{prog: "gpg", line: "--delete-sec K", want: " |  |  | ambiguous"},
+		{prog: "pass", line: "rm --rec x", want: "rm | recursive | x"},
 		{prog: "gsutil", line: "-m -o x=y rm -r gs://b", want: "rm | m o=x=y r | gs://b"},
 	}
 	for _, tt := range tests {
@@ -155,8 +167,13 @@ func TestTable(t *testing.T) {
 			t.Error(err)
 			return
 		}
-		for _, sub := range s.Subs {
-			walk(sub, g)
+		// Subs and Leaves, each once.
+		done := map[*Spec]bool{}
+		for _, sub := range g.subs {
+			if !done[sub] {
+				done[sub] = true
+				walk(sub, g)
+			}
 		}
 	}
 	seen := map[string]bool{}

@@ -15,6 +15,7 @@ var tables = [][]*Spec{
 	cloudTable,
 	wrapperTable,
 	runnerTable,
+	platformTable,
 }
 
 // Lookup returns the grammar of the named program (its base name, such as

@@ -87,7 +87,9 @@ func (e *Entry) Programs() []string {
 // joined by "|", or "*" for any one word; the words must appear in this
 // order among the subcommand path and operands, the first one first (for
 // programs read in the Loose or Cobra style, anywhere; for argparse
-// programs, aws, the words of the path match it word for word). Conditions:
+// programs, aws, the words of the path match it word for word; for a
+// program with a subcommand tree, docker, kubectl, gh, the first words
+// name the subcommands the line runs, level by level). Conditions:
 //
 //	--name, -n, -n|--name   the option is set, by any spelling the
 //	                        program's grammar knows (--recu is --recursive)
@@ -264,7 +266,18 @@ func (p *Pattern) Match(l *Line) bool {
 		anywhere = !strict
 	}
 	at := 0
+	g := Lookup(l.Program)
 	for k, alts := range p.Words {
+		if g != nil && g.subs != nil && g.Style != Argparse && k < len(pr.Path) {
+			// A program with a subcommand tree: the words name the
+			// subcommands the line runs, level by level (docker run …
+			// rm -f is docker run, not docker rm).
+			if !anyGlob(alts, pr.Path[k]) {
+				return false
+			}
+			at = k + 1
+			continue
+		}
 		found := false
 		for ; at < n; at++ {
 			if anyGlob(alts, seq(at)) {
@@ -368,4 +381,4 @@ func Packs() []*Pack { return builtinPacks }
 
 // builtinPacks are the packs of pack_*.go, one file per ecosystem. They
 // are static data: nothing is built at start-up.
-var builtinPacks = []*Pack{packClouds, packDatabases, packDowngrades, packHosting, packIac, packKubernetes, packLogs, packPackages, packSecrets, packSync, packSystem}
+var builtinPacks = []*Pack{packClouds, packContainers, packDatabases, packDowngrades, packHosting, packIac, packKubernetes, packLogs, packPackages, packSecrets, packSync, packSystem}

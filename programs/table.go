@@ -94,13 +94,6 @@ var table = []*Spec{
 
 	// ── clusters (only what changes how the line reads; the clouds are
 	// in table_clouds.go) ───
-	{Name: "kubectl", Style: Cobra, Opts: `n/namespace= context= cluster= kubeconfig= s/server= user= token= as= as-group= as-uid= request-timeout=
-		v= l/selector= o/output= f/filename= cache-dir= certificate-authority= client-certificate= client-key= tls-server-name=
-		A/all-namespaces all grace-period= timeout= field-selector= dry-run=? force replicas= insecure-skip-tls-verify=?`, Aliases: []string{"oc", "k3s-kubectl"}},
-	{Name: "helm", Style: Cobra, Opts: `n/namespace= kube-context= kubeconfig= kube-apiserver= kube-as-user= kube-token= registry-config=
-		repository-config= repository-cache= burst-limit= dry-run=? keep-history wait timeout=`},
-	{Name: "gh", Style: Cobra, Opts: `R/repo= hostname= y/yes`},
-	{Name: "glab", Style: Cobra, Opts: `R/repo= y/yes`},
 	{Name: "tea", Style: Loose, Opts: `l/login= r/repo= R/remote= o/output=`},
 	// vault: subcommand words first, then Go-style flags, then operands.
 	{Name: "vault", Style: GoFlag, Opts: vaultFlags, Subs: []*Spec{
@@ -115,8 +108,6 @@ var table = []*Spec{
 		{Name: "delete", Opts: vaultFlags}, {Name: "read", Opts: vaultFlags}, {Name: "write", Opts: vaultFlags}, {Name: "list", Opts: vaultFlags},
 		{Name: "login", Opts: vaultFlags},
 	}},
-	{Name: "op", Style: Cobra, Opts: `account= vault= config= session= format= archive`},
-	{Name: "doppler", Style: Cobra, Opts: `p/project= c/config= token= scope= configuration= y/yes`},
 	{Name: "rclone", Style: Cobra, Opts: `config= n/dry-run i/interactive v/verbose q/quiet dedupe-mode= transfers= checkers= filter= exclude= include= min-age= max-age=`},
 	{Name: "etcdctl", Style: Cobra, Opts: `endpoints= user= password= cacert= cert= key= command-timeout= dial-timeout= w/write-out= prefix from-key prev-kv`},
 	{Name: "influx", Style: Cobra, Opts: `host= t/token= o/org= org-id= n/name= i/id= configs-path= c/active-config=`},
@@ -129,8 +120,6 @@ var table = []*Spec{
 	{Name: "userdel", Style: GNU, Opts: `f/force h/help r/remove R/root= P/prefix= Z/selinux-user`},
 	{Name: "deluser", Style: Loose, Opts: `system remove-home remove-all-files backup backup-to= backup-suffix= conf= quiet verbose debug`},
 	{Name: "sysctl", Style: Loose, Opts: `w/write p/load=? a/all n/values e/ignore q/quiet N/names r/pattern= system`},
-	{Name: "docker", Style: Cobra, Opts: `H/host= c/context= config= l/log-level= D/debug tls tlscacert= tlscert= tlskey= tlsverify`,
-		Aliases: []string{"podman", "nerdctl"}},
 	{Name: "npm", Style: Loose, Opts: `g/global location= userconfig= prefix= registry= w/workspace=`, Aliases: []string{"pnpm", "yarn"}},
 	{Name: "pip", Style: Loose, Opts: `isolated v/verbose q/quiet log= proxy= retries= timeout= cert= client-cert= cache-dir= python=`,
 		Aliases: []string{"pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13", "pip3.14"}},

@@ -6,14 +6,17 @@ import (
 	"github.com/guardsh/guardsh/parse"
 )
 
+// containerStops is the generic rule the containers pack refines (its
+// entries are Over it, and their findings cover it): stopping, killing,
+// force-removing and pruning containers and volumes.
 func containerStops(c *parse.Command) bool {
 	s, rest := sub(c, "-H", "--host", "--context", "-c", "--config", "-l", "--log-level")
 	vals := make([]string, len(rest))
 	for i, w := range rest {
 		vals[i] = w.Value
 	}
-	if c.Name() == "docker-compose" {
-		return s == "down" && composeDownDestroys(vals) || s == "stop" || s == "kill" || s == "rm"
+	if c.Name() == "docker-compose" || c.Name() == "podman-compose" {
+		return s == "down" && composeDownDestroys(vals) || s == "stop" || s == "kill" || s == "rm" && composeRmDestroys(vals)
 	}
 	switch s {
 	case "stop", "kill", "restart":
@@ -34,7 +37,7 @@ func containerStops(c *parse.Command) bool {
 				// networks that up makes again; volumes stay.
 				return composeDownDestroys(vals)
 			}
-			return v == "stop" || v == "kill" || v == "rm"
+			return v == "stop" || v == "kill" || v == "rm" && composeRmDestroys(vals)
 		}
 	case "system", "volume", "container":
 		if len(vals) > 0 {
@@ -73,6 +76,18 @@ func containerHostRoot(c *parse.Command) bool {
 		}
 		if !strings.HasPrefix(v, "-") && i > 0 && !strings.HasPrefix(rest[i-1].Value, "-") {
 			break // the image: what follows is the container's command
+		}
+	}
+	return false
+}
+
+// composeRmDestroys reports compose rm that stops running service
+// containers (-s) or removes their volumes (-v); without them it removes
+// stopped containers, which up makes again.
+func composeRmDestroys(vals []string) bool {
+	for _, v := range vals {
+		if v == "--stop" || v == "--volumes" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v, "sv") {
+			return true
 		}
 	}
 	return false

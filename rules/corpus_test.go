@@ -219,6 +219,9 @@ func TestCorpus(t *testing.T) {
 		res := check.Line(ctx, c.cmd, c.options())
 		for _, f := range res.Findings {
 			fired[f.Rule] = true
+			for _, id := range f.Covers {
+				fired[id] = true
+			}
 		}
 		s := perSection[c.section]
 		s[0]++

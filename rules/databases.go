@@ -43,6 +43,11 @@ func sqlTexts(c *parse.Command) []string {
 	if c.StdinStatic {
 		out = append(out, c.StdinText)
 	}
+	// A file the line wrote and gives the client: psql -f x.sql,
+	// mysql -e 'source x.sql', sqlite3 db '.read x.sql'.
+	for _, t := range c.Wrote {
+		out = append(out, t)
+	}
 	return out
 }
 
@@ -68,6 +73,12 @@ func sqlDestructive(sql string) bool {
 			}
 		case "ALTER":
 			if contains(words, "DROP") {
+				return true
+			}
+		case "RESET":
+			// RESET MASTER (RESET BINARY LOGS AND GTIDS): every binary
+			// log, and with it point-in-time recovery and the replicas.
+			if len(words) > 1 && (words[1] == "MASTER" || words[1] == "BINARY") {
 				return true
 			}
 		}
@@ -97,4 +108,29 @@ func stripSQLComments(s string) string {
 		sb.WriteByte('\n')
 	}
 	return sb.String()
+}
+
+// datastoreFlushes reports commands given to a key-value or document
+// store that delete every key or collection: FLUSHALL, FLUSHDB,
+// dropDatabase(), drop() and dropCollection(), runCommand({drop: …}),
+// deleteMany({}) and remove({}) with an empty filter. Spaces and quotes do
+// not change what they mean, so they are ignored.
+func datastoreFlushes(c *parse.Command) bool {
+	text := strings.ToLower(strings.Join(args(c).words(), " ") + " " + c.StdinText)
+	if strings.Contains(text, "flushall") || strings.Contains(text, "flushdb") || strings.Contains(text, "dropdatabase") {
+		return true
+	}
+	squeezed := strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '\t', '\n', '\r', '"', '\'':
+			return -1
+		}
+		return r
+	}, text)
+	for _, s := range []string{".drop()", "dropcollection(", "deletemany({})", "remove({})", "runcommand({drop:", "deletemany({},", "remove({},"} {
+		if strings.Contains(squeezed, s) {
+			return true
+		}
+	}
+	return false
 }

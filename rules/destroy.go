@@ -7,6 +7,9 @@ import (
 	"github.com/guardsh/guardsh/parse"
 )
 
+// cloudDestroys is the generic rule the kubernetes pack refines (its
+// entries are Over it): namespaces, volumes, nodes and --all deleted,
+// apply --prune, helm uninstall.
 func cloudDestroys(c *parse.Command) bool {
 	w := args(c).words()
 	has := func(s ...string) bool {
@@ -29,9 +32,9 @@ func cloudDestroys(c *parse.Command) bool {
 		// (kubectl --request-timeout 5s delete, helm --kube-context x
 		// uninstall).
 		if g, ok := readSub(c); ok {
-			s, rest = g.sub(0), nil
-			if ops := g.operands(); len(ops) > 0 {
-				rest = ops[1:]
+			s, rest = g.sub(0), g.operands()
+			if len(g.Path) == 0 && len(rest) > 0 {
+				rest = rest[1:] // a verb the table does not list
 			}
 		}
 	}

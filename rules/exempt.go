@@ -16,6 +16,9 @@ import (
 // ends its options are operands (git clean -fdx -- . --dry-run cleans, the
 // last word is a pathspec), and --dry-run=false is no dry run.
 func simulates(c *parse.Command) bool {
+	if sim, known := platformSimulates(c); known {
+		return sim
+	}
 	for i, w := range c.Args[1:] {
 		sim := false
 		switch w.Value {

@@ -59,4 +59,22 @@ type Finding struct {
 	// NeverPermanent is set when the finding may be approved once or for a
 	// session, but never "always" (exfiltration, tampering, tirith).
 	NeverPermanent bool `json:"never_permanent,omitempty"`
+	// Covers lists the rules that also matched the command and that this
+	// finding's rule makes redundant (a pack entry refining a generic rule,
+	// such as kubernetes-delete over cloud-destroy): what the system policy
+	// says of those rules (hardline) holds for this finding too.
+	Covers []string `json:"-"`
+}
+
+// Is reports whether the finding is rule id's, or covers it.
+func (f *Finding) Is(id string) bool {
+	if f.Rule == id {
+		return true
+	}
+	for _, c := range f.Covers {
+		if c == id {
+			return true
+		}
+	}
+	return false
 }

@@ -87,6 +87,9 @@ var modules = sync.OnceValue(func() map[string]string {
 // (gitCommand).
 func moduleCommand(c *parse.Command) *parse.Command {
 	c = gitCommand(c)
+	if cp, ok := carriedCommand(c); ok {
+		return cp
+	}
 	n := c.Name()
 	if len(c.Args) < 3 || n != "python" && n != "python3" && !strings.HasPrefix(n, "python3.") {
 		return c

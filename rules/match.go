@@ -85,10 +85,24 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 				m.addSoft(r, c)
 				continue
 			}
-			m.add(r, c.Start, c.End, c.Via, c.Line, c.Folded)
+			if m.add(r, c.Start, c.End, c.Via, c.Line, c.Folded) {
+				m.out[len(m.out)-1].Covers = covered(r, hits)
+			}
 		}
 	}
 	return m.out
+}
+
+// covered returns the ids of the matching rules r makes redundant (a pack
+// entry refining a generic rule), or nil.
+func covered(r *Rule, hits []*Rule) []string {
+	var out []string
+	for _, h := range hits {
+		if h != r && contains(r.over, h.ID) {
+			out = append(out, h.ID)
+		}
+	}
+	return out
 }
 
 // addSoft reports a hardline rule as dangerous, for a command stored to run

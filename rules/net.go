@@ -19,13 +19,8 @@ func exfiltrates(c *parse.Command) bool {
 	name := c.Name()
 	switch name {
 	case "gh":
-		// gh api -X DELETE …: a raw delete of a repository or resource.
-		for i, w := range c.Args {
-			if (w.Value == "-X" || w.Value == "--method") && i+1 < len(c.Args) && strings.EqualFold(c.Args[i+1].Value, "DELETE") {
-				return true
-			}
-		}
-		// gh gist create FILE uploads it.
+		// gh gist create FILE uploads it. (gh api -X DELETE is the
+		// hosting pack's.)
 		if s, rest := sub(c); s == "gist" && len(rest) > 0 && rest[0].Value == "create" {
 			for _, w := range rest[1:] {
 				if secretFile(w.Value) {

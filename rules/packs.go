@@ -243,6 +243,7 @@ func initPredicates() {
 	for name, f := range cloudPredicates() {
 		predicates[name] = f
 	}
+	addPlatformPredicates(predicates)
 }
 
 // packPredicates evaluates a pattern made of $ conditions only.

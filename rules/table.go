@@ -687,10 +687,14 @@ var table = []*Rule{
 		Title:   "Stop or remove containers and their data",
 		Reason:  "Stopping, killing or pruning containers and volumes interrupts services and can delete their data.",
 		Suggest: "list first (docker ps, docker volume ls)",
-		names:   []string{"docker", "podman", "docker-compose", "nerdctl"},
+		names:   []string{"docker", "podman", "docker-compose", "podman-compose", "nerdctl"},
 		cmd:     containerStops,
-		Match:   []string{"docker stop web", "docker kill $(docker ps -q)", "docker restart db", "docker compose down -v", "docker compose down --rmi all", "docker-compose down --volumes", "docker-compose stop", "docker system prune -a", "docker volume rm data", "docker volume prune", "podman rm -f x", "docker rm -f web"},
-		NoMatch: []string{"docker compose down", "docker-compose down", "docker compose -f x.yml down --remove-orphans", "docker ps", "docker compose up -d", "docker logs web", "docker build .", "docker run --rm alpine echo hi"},
+		Match: []string{"docker stop web", "docker kill $(docker ps -q)", "docker restart db", "docker-compose stop", "docker compose stop", "docker compose kill",
+			"docker container stop web", "docker -H ssh://prod stop db", "docker --context=prod kill -s KILL db", "docker compose down -v",
+			"docker compose down --rmi all", "docker-compose down --volumes", "docker system prune -a", "docker volume rm data", "docker volume prune",
+			"podman rm -f x", "docker rm -f web"},
+		NoMatch: []string{"docker compose down", "docker-compose down", "docker compose -f x.yml down --remove-orphans", "docker ps", "docker compose up -d", "docker logs web",
+			"docker build .", "docker run --rm alpine echo hi", "docker run --rm alpine kill 1", "docker exec web stop", "docker stop --help"},
 	},
 	{
 		ID: "windows-destructive", Tier: Dangerous,
@@ -871,14 +875,13 @@ var table = []*Rule{
 		ID: "datastore-flush", Tier: Dangerous,
 		Title:  "Wipe a database",
 		Reason: "FLUSHALL, FLUSHDB and dropDatabase delete every key or collection at once.",
-		names:  []string{"redis-cli", "valkey-cli", "mongo", "mongosh"},
-		cmd: func(c *parse.Command) bool {
-			text := strings.ToLower(strings.Join(args(c).words(), " ") + " " + c.StdinText)
-			return strings.Contains(text, "flushall") || strings.Contains(text, "flushdb") || strings.Contains(text, "dropdatabase") ||
-				strings.Contains(text, ".drop()") || strings.Contains(strings.ReplaceAll(text, " ", ""), "deletemany({})") || strings.Contains(strings.ReplaceAll(text, " ", ""), "remove({})")
-		},
-		Match:   []string{"mongosh --eval 'db.c.deleteMany({})'", "redis-cli FLUSHALL", "redis-cli -n 2 flushdb", "mongosh --eval 'db.dropDatabase()'", "mongo app --eval 'db.users.drop()'"},
-		NoMatch: []string{"redis-cli ping", "redis-cli get k", "mongosh --eval 'db.users.find()'"},
+		names:  []string{"redis-cli", "valkey-cli", "keydb-cli", "mongo", "mongosh"},
+		cmd:    datastoreFlushes,
+		Match: []string{"mongosh --eval 'db.c.deleteMany({})'", "redis-cli FLUSHALL", "redis-cli -n 2 flushdb", "mongosh --eval 'db.dropDatabase()'", "mongo app --eval 'db.users.drop()'",
+			"mongosh --eval 'db.dropCollection(\"users\")'", "mongosh --eval 'db.runCommand({ drop: \"users\" })'", "mongosh --eval 'db.users.remove({})'",
+			"mongosh --eval 'db.getSiblingDB(\"prod\").dropDatabase()'", "echo FLUSHALL | redis-cli", "keydb-cli flushall async", "mongosh --eval 'db.users.deleteMany( { } )'"},
+		NoMatch: []string{"redis-cli ping", "redis-cli get k", "mongosh --eval 'db.users.find()'", "mongosh --eval 'db.users.deleteMany({age: {$lt: 18}})'",
+			"mongosh --eval 'db.users.countDocuments()'"},
 	},
 	{
 		ID: "secret-exfiltration", Tier: Dangerous, NeverPermanent: true,

@@ -106,6 +106,9 @@ type option struct {
 	exact bool
 	// names are all spellings, shared by every Opt found (read only).
 	names []string
+	// negOf is the option an argparse --no-NAME switches off again (aws
+	// lists --dry-run and --no-dry-run; the last one given wins).
+	negOf *option
 }
 
 // Grammar is the compiled option grammar of one program or subcommand.
@@ -131,6 +134,8 @@ type Grammar struct {
 	// parent is the enclosing grammar: cobra's persistent flags and the
 	// global options of a loose CLI are read at every level.
 	parent *Grammar
+	// dash1: long options are also written with one dash (Spec.Dash1).
+	dash1 bool
 }
 
 // shortOpt and longOpt look an option up, also in the enclosing levels
@@ -188,6 +193,10 @@ type Spec struct {
 	LeafOpts string
 	// Aliases are other names of the program or subcommand.
 	Aliases []string
+	// Dash1 says that the program also takes its long options with one
+	// dash (terragrunt hands terraform's -destroy, -auto-approve on): a
+	// word -NAME whose NAME is a listed long option is that option.
+	Dash1 bool
 	// Partial marks an option list known to be incomplete: an
 	// abbreviation that fits several listed options is then not taken as
 	// the tool's error (the tool may know better), only read as unknown.
@@ -226,6 +235,7 @@ func (s *Spec) build(up *Grammar) (*Grammar, error) {
 	}
 	g := &Grammar{Name: strings.TrimSpace(prefix + " " + s.Name), Style: s.Style, long: map[string]*option{},
 		defSub: s.Default, subAt: s.SubWords, partial: s.Partial, assigns: s.Assigns, runs: s.Runs, sends: s.Sends, parent: up}
+	g.dash1 = s.Dash1
 	if s.Style == GNU && up != nil && up.Style != GNU {
 		// GNU is the zero value: a subcommand without a style inherits.
 		g.Style = up.Style
@@ -279,6 +289,13 @@ func (s *Spec) build(up *Grammar) (*Grammar, error) {
 			return nil, fmt.Errorf("%s: empty option %q", g.Name, tok)
 		}
 		g.opts = append(g.opts, o)
+	}
+	if g.Style == Argparse {
+		for _, o := range g.opts {
+			if x, ok := strings.CutPrefix(o.key, "no-"); ok && g.long[x] != nil {
+				o.negOf = g.long[x]
+			}
+		}
 	}
 	if len(s.Subs) > 0 || s.Leaves != "" {
 		g.subs = map[string]*Spec{}
@@ -356,6 +373,15 @@ type Parsed struct {
 	leafFrom int
 	// pathAt is the position of the first word of Path, or -1.
 	pathAt int
+	// leafDepth is the length of Path when leaf was reached.
+	leafDepth int
+}
+
+// Listed reports whether every word of Path names a subcommand the table
+// lists, so that the innermost one's options are known (aws s3 rm: yes;
+// aws dynamodb delete-table, a service without a table: no).
+func (p *Parsed) Listed() bool {
+	return p.leaf != nil && p.leafDepth == len(p.Path)
 }
 
 // guessed reports an option the grammar does not know written before the
@@ -586,7 +612,7 @@ func (g *Grammar) parse(p *Parsed, words []string, from int, env Env, flat bool)
 			p.pathAt = i
 		}
 		p.Path = append(p.Path, spec.Name)
-		p.leaf, p.leafFrom = sg, i+1
+		p.leaf, p.leafFrom, p.leafDepth = sg, i+1, len(p.Path)
 		sg.parse(p, words, i+1, env, false)
 		return
 	}
@@ -612,7 +638,7 @@ func (g *Grammar) subWords(p *Parsed, words []string) {
 // word it used.
 func (g *Grammar) option(p *Parsed, words []string, i int) (int, error) {
 	w := words[i]
-	if g.Style == GoFlag || strings.HasPrefix(w, "--") {
+	if g.Style == GoFlag || strings.HasPrefix(w, "--") || g.dash1 && len(w) > 2 && g.longOpt(strings.SplitN(w[1:], "=", 2)[0]) != nil {
 		return g.longOption(p, words, i)
 	}
 	if g.Style == LongOnly && len(w) > 2 {
@@ -701,6 +727,9 @@ func letterNames(b byte) []string {
 }
 
 func (o *option) found(i int) Opt {
+	if o.negOf != nil {
+		return Opt{Key: o.negOf.key, Names: o.negOf.names, Neg: true, Index: i}
+	}
 	return Opt{Key: o.key, Names: o.names, Index: i}
 }
 
@@ -709,7 +738,7 @@ func (o *option) found(i int) Opt {
 func (g *Grammar) longOption(p *Parsed, words []string, i int) (int, error) {
 	w := words[i]
 	body := strings.TrimPrefix(w, "-")
-	if g.Style == GoFlag || g.Style == LongOnly {
+	if g.Style == GoFlag || g.Style == LongOnly || g.dash1 {
 		body = strings.TrimPrefix(body, "-")
 	} else {
 		body = body[1:]

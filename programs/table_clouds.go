@@ -112,17 +112,22 @@ var cloudTable = []*Spec{
 	{Name: "flyctl", Style: Cobra, Opts: `a/app= c/config= t/access-token= y/yes`, Aliases: []string{"fly"}},
 	{Name: "heroku", Style: Loose, Opts: `a/app= r/remote= confirm=`},
 	{Name: "pulumi", Style: Cobra, Opts: `C/cwd= s/stack= color= y/yes f/force preview-only`},
-	// terraform and tofu: Go flags; -chdir= before the subcommand. terragrunt
-	// takes the same subcommands and hands their flags to terraform.
-	{Name: "terraform", Style: GoFlag, Opts: `chdir= help version`, Aliases: []string{"tofu", "terragrunt"}, Subs: []*Spec{
+	// terraform and tofu: Go flags; -chdir= before the subcommand.
+	{Name: "terraform", Style: GoFlag, Opts: `chdir= help version`, Aliases: []string{"tofu"}, Subs: []*Spec{
 		{Name: "workspace", Subs: []*Spec{{Name: "delete", Opts: `force lock lock-timeout=`}, {Name: "new", Opts: `lock lock-timeout= state=`},
 			{Name: "select", Opts: `or-create`}, {Name: "list"}, {Name: "show"}}},
 		{Name: "apply", Opts: tfPlanFlags}, {Name: "destroy", Opts: tfPlanFlags}, {Name: "plan", Opts: tfPlanFlags + ` out= detailed-exitcode`},
 		{Name: "state", Subs: []*Spec{{Name: "rm", Opts: tfStateFlags}, {Name: "mv", Opts: tfStateFlags}, {Name: "push", Opts: `force lock lock-timeout= ignore-remote-version`},
 			{Name: "pull"}, {Name: "list", Opts: `state= id=`}, {Name: "show", Opts: `state=`}, {Name: "replace-provider", Opts: tfStateFlags + ` auto-approve`}}},
 		{Name: "force-unlock", Opts: `force`},
-		{Name: "run-all", Aliases: []string{"run"}, Leaves: `apply destroy plan`, LeafOpts: tfPlanFlags + ` all`},
 	}},
+	// terragrunt: its own options (old --terragrunt-* and new names) before
+	// or after the command, terraform's flags handed on with one dash;
+	// run-all, run --all and stack commands run terraform's command in
+	// every unit.
+	{Name: "terragrunt", Style: Loose, Dash1: true, Opts: tfPlanFlags + ` terragrunt-working-dir= terragrunt-config= terragrunt-non-interactive
+		terragrunt-include-dir= terragrunt-exclude-dir= terragrunt-log-level= working-dir= config= non-interactive log-level= queue-include-dir=
+		queue-exclude-dir= all`},
 	{Name: "vercel", Style: Loose, Opts: `t/token= scope= S= A/local-config= Q/global-config= y/yes`},
 	{Name: "netlify", Style: Loose, Opts: `auth= s/site= f/force`},
 	{Name: "wrangler", Style: Loose, Opts: `c/config= e/env= name=`},
@@ -133,7 +138,7 @@ var cloudTable = []*Spec{
 	{Name: "exo", Style: Cobra, Opts: `C/config= z/zone= O/output-format= A/use-account= Q/quiet f/force`, Aliases: []string{"exoscale"}},
 	{Name: "eksctl", Style: Cobra, Opts: `n/name= cluster= r/region= p/profile= f/config-file= approve wait`},
 	{Name: "kops", Style: Cobra, Opts: `name= state= y/yes v=`},
-	{Name: "cdk", Style: Loose, Opts: `a/app= c/context= p/profile= f/force all`},
+	{Name: "cdk", Style: Loose, Opts: `a/app= c/context= p/profile= f/force all`, Aliases: []string{"aws-cdk"}},
 	{Name: "cdktf", Style: Loose, Opts: `app= auto-approve`},
 	{Name: "ansible", Style: Loose, Opts: `m/module-name= a/args= i/inventory= l/limit= u/user= e/extra-vars= f/forks= b/become become-user=
 		C/check D/diff k K`},
@@ -141,7 +146,7 @@ var cloudTable = []*Spec{
 
 // tfPlanFlags are the flags of terraform plan, apply and destroy.
 const tfPlanFlags = `auto-approve destroy refresh-only replace= target= var= var-file= lock lock-timeout= input parallelism= state= state-out=
-	backup= compact-warnings json no-color refresh help`
+	backup= compact-warnings json no-color refresh help h`
 
 // tfStateFlags are the flags of terraform state rm and mv.
 const tfStateFlags = `dry-run backup= lock lock-timeout= state= state-out= ignore-remote-version`

@@ -28,11 +28,38 @@ func simulates(c *parse.Command) bool {
 		if v, ok := strings.CutPrefix(w.Value, "--dry-run="); ok && v != "none" && !falsy(v) {
 			sim = true
 		}
+		if sim && undone(c.Args[i+2:]) {
+			continue // --dry-run --no-dry-run: the last one wins (argparse, pflag)
+		}
 		if sim {
 			// Only now read the line by its grammar, if guardsh has
-			// one: after its "--" the word is an operand.
+			// one: after its "--" the word is an operand, and a later
+			// --no-dry-run (by any spelling the grammar knows: aws
+			// --no-d) switches it off again.
 			p := readLine(c)
-			return p == nil || p.DashDash < 0 || i < p.DashDash
+			if p != nil && p.DashDash >= 0 && i >= p.DashDash {
+				return false
+			}
+			if p != nil && (w.Value == "--dry-run" || w.Value == "--dryrun") {
+				if _, on := p.Get("dry-run", "dryrun"); !on {
+					continue
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// undone reports a later word that switches the dry run off again.
+func undone(later []parse.Word) bool {
+	for _, w := range later {
+		switch w.Value {
+		case "--no-dry-run", "--no-dryrun":
+			return true
+		}
+		if v, ok := strings.CutPrefix(w.Value, "--dry-run="); ok && falsy(v) {
+			return true
 		}
 	}
 	return false

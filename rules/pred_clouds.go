@@ -25,6 +25,26 @@ func cloudPredicates() map[string]func(c *parse.Command, ws []parse.Word, rest [
 			}
 			return strings.HasSuffix(op, "-tagging") || strings.HasPrefix(op, "remove-tags") || strings.HasPrefix(op, "delete-tags")
 		},
+		// aws-help: aws … OP help, which prints the operation's help:
+		// "help" is the only word after the operation (a value such as
+		// --table-name help is not); for an operation whose options the
+		// table lists, a "help" operand anywhere is help or an error
+		// ("Unknown options: help"): nothing runs.
+		"aws-help": func(c *parse.Command, ws []parse.Word, rest []int) bool {
+			p, words := read(c)
+			n := len(words)
+			if len(p.Path) > 0 && n >= 2 && words[n-1] == "help" && words[n-2] == p.Path[len(p.Path)-1] {
+				return true
+			}
+			if p.Listed() {
+				for _, i := range p.Operands {
+					if words[i] == "help" {
+						return true
+					}
+				}
+			}
+			return false
+		},
 		// gcloud-local: gcloud commands about the CLI itself (its
 		// configurations, components, help), not cloud resources.
 		"gcloud-local": func(c *parse.Command, ws []parse.Word, rest []int) bool {

@@ -12,18 +12,24 @@ import (
 // test (or a process that changes its environment) sees its own values;
 // package xdg reads the environment only once, at start-up, unless reloaded.
 var (
-	xdgMu   sync.Mutex
-	xdgSeen [5]string
+	xdgMu sync.Mutex
+	// xdgSeen is the environment xdg last read: package xdg read it at its
+	// initialisation, before this package's, so the first call does not
+	// read it (and the user-dirs file) again.
+	xdgSeen = xdgEnv()
 )
+
+func xdgEnv() [5]string {
+	return [5]string{os.Getenv("HOME"), os.Getenv("XDG_CONFIG_HOME"), os.Getenv("XDG_STATE_HOME"),
+		os.Getenv("XDG_DATA_HOME"), os.Getenv("XDG_CACHE_HOME")}
+}
 
 // xdgBase returns one of xdg's base directories after making sure xdg has
 // read the current environment.
 func xdgBase(pick func() string) string {
 	xdgMu.Lock()
 	defer xdgMu.Unlock()
-	now := [5]string{os.Getenv("HOME"), os.Getenv("XDG_CONFIG_HOME"), os.Getenv("XDG_STATE_HOME"),
-		os.Getenv("XDG_DATA_HOME"), os.Getenv("XDG_CACHE_HOME")}
-	if now != xdgSeen {
+	if now := xdgEnv(); now != xdgSeen {
 		xdg.Reload()
 		xdgSeen = now
 	}

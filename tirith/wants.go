@@ -1,6 +1,9 @@
 package tirith
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Wants reports whether a command line could interest tirith: it has a URL,
 // a non-ASCII character, a network tool (curl, wget, ssh, scp, git
@@ -35,7 +38,7 @@ func Wants(text string) bool {
 				if next.op {
 					break
 				}
-				if sub[next.s] {
+				if slices.Contains(sub, next.s) {
 					return true
 				}
 				if !strings.HasPrefix(next.s, "-") && !strings.HasPrefix(prev, "-") {
@@ -59,20 +62,20 @@ var networkTools = set("curl", "wget", "ssh", "scp", "sftp", "rsync", "nc", "nca
 	"npx", "pipx", "bunx", "uvx", "iwr", "invoke-webrequest")
 
 // installers fetch only with one of their verbs.
-var installers = map[string]map[string]bool{
-	"git":    set("clone", "fetch", "pull", "submodule", "ls-remote"),
-	"pip":    set("install", "download"),
-	"pip3":   set("install", "download"),
-	"uv":     set("add", "pip", "tool"),
-	"npm":    set("install", "i", "add", "exec", "ci", "update"),
-	"pnpm":   set("install", "i", "add", "dlx", "exec"),
-	"yarn":   set("add", "install", "dlx"),
-	"bun":    set("add", "install", "i", "x"),
-	"cargo":  set("install", "add"),
-	"go":     set("install", "get"),
-	"gem":    set("install"),
-	"brew":   set("install", "tap"),
-	"python": set("pip"), "python3": set("pip"), // python -m pip install …
+var installers = map[string][]string{
+	"git":    {"clone", "fetch", "pull", "submodule", "ls-remote"},
+	"pip":    {"install", "download"},
+	"pip3":   {"install", "download"},
+	"uv":     {"add", "pip", "tool"},
+	"npm":    {"install", "i", "add", "exec", "ci", "update"},
+	"pnpm":   {"install", "i", "add", "dlx", "exec"},
+	"yarn":   {"add", "install", "dlx"},
+	"bun":    {"add", "install", "i", "x"},
+	"cargo":  {"install", "add"},
+	"go":     {"install", "get"},
+	"gem":    {"install"},
+	"brew":   {"install", "tap"},
+	"python": {"pip"}, "python3": {"pip"}, // python -m pip install …
 }
 
 // interpreters run what they read on standard input.

@@ -39,7 +39,6 @@ var wrappers = map[string]optSpec{
 	"rlwrap":              {allShort: true, shortVal: "abCDefFhHlmOopPqsSwz"},
 	"sg":                  {},
 	"parallel":            {allShort: true, shortVal: "jSIaBdEnNPlLs", longVal: []string{"jobs", "sshlogin", "arg-file", "delimiter", "joblog", "results", "timeout", "retries", "tmpdir", "workdir"}},
-	"ssh":                 {short: "46AaCfGgKkMNnqsTtVvXxYy", shortVal: "BbcDEeFIiJLlmOoPpQRSWw"},
 	"sshpass":             {short: "ev", shortVal: "pfdP"},
 	"noglob":              {},
 	"nocorrect":           {},
@@ -82,7 +81,6 @@ var wrappers = map[string]optSpec{
 	"vagrant":             {},
 	"lxc":                 {},
 	"incus":               {},
-	"setarch":             {allShort: true, long: []string{"uname-2.6", "verbose", "addr-no-randomize", "fdpic-funcptrs", "mmap-page-zero", "addr-compat-layout", "read-implies-exec", "32bit", "short-inode", "whole-seconds", "sticky-timeouts", "3gb", "4gb"}},
 	"logsave":             {short: "asv"},
 	"faketime":            {allShort: true, shortVal: "f"},
 	"cpulimit":            {allShort: true, shortVal: "lpe", long: []string{"foreground", "kill", "restore", "verbose", "lazy"}, longVal: []string{"limit", "pid", "exe"}},
@@ -453,7 +451,7 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, g *programs.Gram
 		}
 	}
 	switch name {
-	case "xargs", "flock", "script", "su", "runuser":
+	case "xargs", "flock", "script", "su", "runuser", "ssh":
 		// Read below: their input, their files, their user's shell.
 	default:
 		if g != nil {
@@ -492,8 +490,8 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, g *programs.Gram
 		if len(rest) > 1 {
 			run(name, rest[1:], nil)
 		}
-	case "setarch", "logsave", "faketime":
-		// setarch ARCH CMD, logsave LOGFILE CMD, faketime TIME CMD.
+	case "logsave", "faketime":
+		// logsave LOGFILE CMD, faketime TIME CMD.
 		if len(rest) > 1 {
 			run(name, rest[1:], nil)
 		}
@@ -627,7 +625,7 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, g *programs.Gram
 	case "bwrap":
 		run(name, bwrapCommand(args), nil)
 	case "ssh":
-		p.ssh(c, o, args, rest)
+		p.ssh(c, o, args, rest, g.Runs(pp, words))
 	default:
 		p.subcommandRunners(c, name, args)
 	}
@@ -938,7 +936,7 @@ func (p *parser) env(c *Command, o parsed, args, rest []Word) {
 }
 
 // ssh finds the remote command and the local commands ssh options run.
-func (p *parser) ssh(c *Command, o parsed, args, rest []Word) {
+func (p *parser) ssh(c *Command, o parsed, args, rest []Word, runs []programs.Ran) {
 	// Several -o options may be given: scan them all.
 	for i := 0; i+1 < len(args); i++ {
 		if args[i].Value == "-o" {
@@ -947,30 +945,25 @@ func (p *parser) ssh(c *Command, o parsed, args, rest []Word) {
 			p.sshOption(c, args[i].Value[2:])
 		}
 	}
-	if len(rest) == 1 && !o.has("-N", "-W", "-O") {
-		// ssh HOST: the remote login shell reads the input.
-		prev := p.remote
-		p.remote = true
-		p.loginStdin(c, "ssh "+rest[0].Value)
-		p.remote = prev
-		return
+	// The remote command, by ssh's grammar and Run entry (programs):
+	// options may follow the host (ssh HOST -p 22 CMD).
+	var cmd []Word
+	for _, r := range runs {
+		if r.Kind == programs.RunsRemote {
+			cmd = args[r.Word:]
+		}
 	}
-	if len(rest) < 2 {
+	if len(cmd) == 0 {
+		if len(rest) == 1 && !o.has("-N", "-W", "-O") {
+			// ssh HOST: the remote login shell reads the input.
+			prev := p.remote
+			p.remote = true
+			p.loginStdin(c, "ssh "+rest[0].Value)
+			p.remote = prev
+		}
 		return
 	}
 	host := rest[0].Value
-	cmd := rest[1:]
-	for len(cmd) > 0 && strings.HasPrefix(cmd[0].Value, "-") {
-		// OpenSSH reads options after the host too; -- ends them.
-		if cmd[0].Value == "--" {
-			cmd = cmd[1:]
-			break
-		}
-		cmd = cmd[1:]
-	}
-	if len(cmd) == 0 {
-		return
-	}
 	text, static := joinArgs(cmd)
 	if !static {
 		c.CodeSource, c.CodeDetail = origin(cmd[0]), "ssh "+host+" "+text

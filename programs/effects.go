@@ -18,9 +18,11 @@ const (
 	RunsShell
 	// RunsCode: source text in the language Lang (python -c CODE).
 	RunsCode
+	// RunsRemote: shell text run on another host (ssh HOST CMD…).
+	RunsRemote
 )
 
-var runKindNames = [...]string{"nothing", "argv", "shell", "code"}
+var runKindNames = [...]string{"nothing", "argv", "shell", "code", "remote"}
 
 // String returns the kind's name: "argv", "shell", "code" or "nothing".
 func (k RunKind) String() string { return runKindNames[k] }
@@ -47,6 +49,10 @@ type Run struct {
 	// spaces (watch CMD…, sudo -s CMD…); otherwise a RunsShell entry reads
 	// only the operand at Skip (sh -c TEXT ARG0 ARG…).
 	Join bool
+	// Reparse is set when options may follow the Skip operands (ssh HOST
+	// -p 22 CMD, setarch ARCH -R CMD): the words after them are read by
+	// the grammar again, and the command is their first operand.
+	Reparse bool
 	// Env is set when NAME=value words before the command are the
 	// command's environment (env, sudo).
 	Env bool
@@ -154,6 +160,15 @@ func (g *Grammar) Runs(p *Parsed, words []string) []Ran {
 			} else {
 				ops = ops[:min(r.Skip, len(ops))]
 			}
+		}
+		if r.Reparse && r.Skip > 0 && r.Skip <= len(ops) {
+			from := ops[r.Skip-1] + 1
+			tp := g.Parse(words[from:], Env{Lenient: true})
+			if len(tp.Operands) == 0 {
+				continue
+			}
+			out = append(out, Ran{Kind: r.Kind, Lang: r.Lang, Word: from + tp.Operands[0], Env: env, Join: r.Join, Via: r.via(p)})
+			continue
 		}
 		if r.Skip >= len(ops) {
 			continue

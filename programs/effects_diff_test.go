@@ -34,8 +34,8 @@ var diffValues = map[string]string{
 func TestDiffWrappers(t *testing.T) {
 	dir := t.TempDir()
 	progs := []string{"env", "timeout", "nice", "nohup", "stdbuf", "chroot", "xargs", "setsid", "ionice", "taskset", "flock",
-		"prlimit", "script", "su", "runuser", "unshare", "nsenter", "chrt", "setpriv", "watch", "sort", "split"}
-	help := regexp.MustCompile(`(?m)^\s+(?:-[\w-][,.] )*(?:-[\w-], )*--([a-z][\w-]*)`)
+		"prlimit", "script", "su", "runuser", "unshare", "nsenter", "chrt", "setpriv", "watch", "setarch", "sort", "split"}
+	help := regexp.MustCompile(`(?m)^\s+(?:-[\w-][,.] )*(?:-[\w-], )*--([a-z0-9][\w.-]*[\w])`)
 	tested := 0
 	for _, prog := range progs {
 		bin, err := exec.LookPath(prog)

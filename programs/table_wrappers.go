@@ -113,4 +113,15 @@ var wrapperTable = []*Spec{
 	// GNU time (/usr/bin/time); bash's time keyword takes only -p.
 	{Name: "time", Style: POSIX, Opts: `a/append f/format= o/output= p/portability q/quiet v/verbose help V/version`,
 		Runs: []Run{{Kind: RunsArgv}}},
+	// util-linux setarch: setarch ARCH [OPTIONS] [CMD…].
+	{Name: "setarch", Style: POSIX,
+		Opts: `B/32bit F/fdpic-funcptrs I/short-inode L/addr-compat-layout R/addr-no-randomize S/whole-seconds T/sticky-timeouts
+			X/read-implies-exec Z/mmap-page-zero 3/3gb 4gb uname-2.6 v/verbose list h/help V/version`,
+		Runs: []Run{{Kind: RunsNothing, When: "list"}, {Kind: RunsArgv, Skip: 1, Reparse: true}}},
+	// OpenSSH (BSD getopt, ssh.c): options, HOST, options again, then the
+	// remote command, whose words ssh joins into one shell line. parse
+	// reads it (the remote shell, -o ProxyCommand, a login shell's input).
+	{Name: "ssh", Style: POSIX,
+		Opts: `1 2 4 6 A a B= b= C c= D= E= e= F= f G g I= i= J= K k L= l= M m= N n O= o= P= p= Q= q R= S= s T t V v W= w= X x Y y`,
+		Runs: []Run{{Kind: RunsRemote, Skip: 1, Join: true, Reparse: true}}},
 }

@@ -126,6 +126,10 @@ func (p *parser) interpreter(c *Command, name string, lang payload.Lang, args []
 			if !strings.HasPrefix(a, "-") {
 				if name == "deno" && a == "eval" && i+1 < len(args) {
 					code = append(code, args[i+1])
+				} else if f, ok := denoBunScript(name, args[i:]); ok {
+					// deno run x.ts, bun x.ts, bun run x.ts.
+					p.runFile(c, name, f, lang, false, true)
+					return
 				} else if name != "deno" && name != "bun" {
 					p.runFile(c, name, args[i], lang, false, true)
 					return
@@ -257,6 +261,10 @@ func (p *parser) source(c *Command, label string, lang payload.Lang, w Word) {
 		for _, cmd := range payload.TclExecs(w.Value) {
 			p.payload(label+": exec", cmd, w, c.Line, false)
 		}
+		return
+	}
+	if payload.CallLang(lang) {
+		p.callSource(c, label, lang, w)
 		return
 	}
 	if forkLoop(w.Value) && !p.diskCode && len(w.Value) <= 4096 {

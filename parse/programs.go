@@ -78,7 +78,7 @@ func (p *parser) programs(c *Command, name string, args []Word) {
 		for _, a := range args {
 			p.quotedCalls(c, name+" --eval", a, "(shell-command ", "(call-process-shell-command ", "(async-shell-command ")
 		}
-	case "lua", "luajit", "Rscript", "R", "julia", "osascript", "tclsh", "wish":
+	case "osascript", "tclsh", "wish":
 		for i := 0; i+1 < len(args); i++ {
 			if args[i].Value == "-e" || args[i].Value == "--eval" || args[i].Value == "-E" {
 				p.quotedCalls(c, name+" -e", args[i+1], "os.execute(", "io.popen(", "system(", "system2(", "run(`", "do shell script ", "exec ", "shell(")

@@ -11,21 +11,19 @@ import (
 // Deletions that interpreter code spells as a loop or a glob rather than one
 // call the source scanner knows: Python's os.walk(ROOT) with os.remove,
 // os.unlink, os.rmdir or shutil.rmtree on what it yields deletes ROOT's
-// tree; Perl's unlink glob("PAT") deletes what PAT matches; R's
-// unlink(PATH, recursive = TRUE) and file.remove(PATH).
+// tree; Perl's unlink glob("PAT") deletes what PAT matches. (R's unlink
+// and file.remove are read by payload.CallLines.)
 
 var (
 	treeOnce sync.Once
 	walkRe   *regexp.Regexp
 	perlGlob *regexp.Regexp
-	rUnlink  *regexp.Regexp
 )
 
 func treePatterns() {
 	treeOnce.Do(func() {
 		walkRe = regexp.MustCompile(`os\.walk\(\s*(?:r?"([^"]*)"|r?'([^']*)')`)
 		perlGlob = regexp.MustCompile(`unlink\s*\(?\s*(?:glob\s*\(?\s*(?:"([^"]*)"|'([^']*)')|<([^>]*)>)`)
-		rUnlink = regexp.MustCompile(`(unlink|file\.remove)\(\s*(?:"([^"]*)"|'([^']*)'|path\.expand\(\s*["']([^"']*)["']\s*\)|Sys\.getenv\(\s*["']HOME["']\s*\))\s*(,[^)]*)?\)`)
 	})
 }
 
@@ -57,32 +55,6 @@ func treeDeletes(lang payload.Lang, code string) []payload.Delete {
 		return out
 	}
 	return nil
-}
-
-// rCode checks R code given to Rscript -e or R -e for deletions.
-func (p *parser) rCode(c *Command, name string, args []Word) {
-	for i := 0; i+1 < len(args); i++ {
-		if args[i].Value != "-e" && args[i].Value != "--eval" {
-			continue
-		}
-		w := args[i+1]
-		if !w.Static || !strings.Contains(w.Value, "unlink") && !strings.Contains(w.Value, "file.remove") {
-			continue
-		}
-		treePatterns()
-		for _, m := range rUnlink.FindAllStringSubmatch(w.Value, 8) {
-			target := m[2] + m[3] + m[4]
-			if strings.HasPrefix(m[0], "unlink(Sys.getenv") || strings.Contains(m[0], `Sys.getenv(`) {
-				target = home
-			}
-			argv := []Word{{Value: "rm", Static: true, Start: w.Start, End: w.End}}
-			if m[1] == "unlink" && strings.Contains(strings.ReplaceAll(m[5], " ", ""), "recursive=TRUE") {
-				argv = append(argv, Word{Value: "-r", Static: true, Start: w.Start, End: w.End})
-			}
-			argv = append(argv, Word{Value: "-f", Static: true, Start: w.Start, End: w.End}, Word{Value: target, Static: true, Start: w.Start, End: w.End})
-			p.inner(c, name+" -e: "+m[1], argv, nil)
-		}
-	}
 }
 
 // awkRunsLines reports an awk program that runs each input line as a

@@ -216,10 +216,11 @@ func (p *parser) unwrap(c *Command) {
 			p.interpreter(c, name, l, args)
 			return
 		}
-		p.programs(c, name, args)
-		if name == "Rscript" || name == "R" {
-			p.rCode(c, name, args)
+		if l := payload.CallLangOf(name); l != 0 {
+			p.callInterpreter(c, name, l, args)
+			return
 		}
+		p.programs(c, name, args)
 		if name == "gdb" || name == "lldb" {
 			// gdb --args PROG ARG…: gdb runs PROG.
 			for i, a := range args {

@@ -378,7 +378,9 @@ func HomeExpr(e string) bool {
 	e = strings.ReplaceAll(strings.ReplaceAll(e, " ", ""), "'", `"`)
 	for _, h := range []string{`os.path.expanduser("~")`, `expanduser("~")`, "Path.home()", "pathlib.Path.home()",
 		`os.environ["HOME"]`, `os.getenv("HOME")`, "os.homedir()", `require("os").homedir()`, "Dir.home", `ENV["HOME"]`,
-		"$ENV{HOME}", `$ENV{"HOME"}`, "$env:USERPROFILE", "$HOME", "~"} {
+		"$ENV{HOME}", `$ENV{"HOME"}`, "$env:USERPROFILE", "$HOME", "~", "process.env.HOME", `process.env["HOME"]`,
+		`Deno.env.get("HOME")`, "Bun.env.HOME", `Bun.env["HOME"]`, "homedir()", `Sys.getenv("HOME")`, `path.expand("~")`,
+		`normalizePath("~")`, `expanduser("~")`} {
 		if e == h {
 			return true
 		}

@@ -123,6 +123,11 @@ var table = []*Rule{
 					}
 				}
 			}
+			switch c.Name() {
+			case "cryptsetup", "nvme", "zpool", "sgdisk", "shred", "blkdiscard", "sfdisk", "badblocks":
+			default:
+				return false // (this rule is tried on every command: read no argv for the others)
+			}
 			a := args(c)
 			switch c.Name() {
 			case "cryptsetup":

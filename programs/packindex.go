@@ -26,56 +26,62 @@ var (
 // however many entries the packs hold.
 func indexEntries() {
 	entriesOnce.Do(func() {
-		// Two passes: count the entries of each program, then hand out
-		// the lists from one array (the index is built by every guardsh
-		// process that checks a command).
+		// One pass over the patterns gives the (program, entry) pairs and
+		// the count of each program; the lists are then handed out from
+		// one array. The index is built by every guardsh process that
+		// checks a command, so it reads each pattern's first word once and
+		// looks up each program once per entry.
+		type pair struct {
+			k  string
+			pe PackEntry
+		}
+		var pairs []pair
 		count := map[string]int{}
-		total := 0
-		eachProgram(func(k string, pe PackEntry) {
-			count[k]++
-			total++
-		})
-		arena := make([]PackEntry, 0, total)
-		entriesBy = make(map[string][]PackEntry, len(count))
-		eachProgram(func(k string, pe PackEntry) {
-			l, ok := entriesBy[k]
-			if !ok {
-				l = arena[len(arena) : len(arena) : len(arena)+count[k]]
-				arena = arena[:len(arena)+count[k]]
-			}
-			entriesBy[k] = append(l, pe)
-		})
-	})
-}
-
-// eachProgram calls f for each built-in entry and each program (by its
-// canonical name) its patterns name, once per entry and program; entries
-// with a pattern for any program go to anyEntries instead.
-func eachProgram(f func(k string, pe PackEntry)) {
-	anyEntries = anyEntries[:0]
-	var seen []string
-	for _, p := range builtinPacks {
-		for _, e := range p.Entries {
-			pe := PackEntry{p, e}
-			if e.anyProgram() {
-				anyEntries = append(anyEntries, pe)
-				continue
-			}
-			seen = seen[:0]
-			for _, w := range e.When {
-				first, _, _ := strings.Cut(strings.TrimSpace(w), " ")
-				for first != "" {
-					var n string
-					n, first, _ = strings.Cut(first, "|")
+		var raw, seen []string
+		for _, p := range builtinPacks {
+			for _, e := range p.Entries {
+				pe := PackEntry{p, e}
+				raw, seen = raw[:0], seen[:0]
+				any := false
+				for _, w := range e.When {
+					first, _, _ := strings.Cut(strings.TrimSpace(w), " ")
+					for first != "" {
+						var n string
+						n, first, _ = strings.Cut(first, "|")
+						if n == "*" {
+							any = true
+						}
+						if !contains(raw, n) {
+							raw = append(raw, n)
+						}
+					}
+				}
+				if any {
+					anyEntries = append(anyEntries, pe)
+					continue
+				}
+				for _, n := range raw {
 					k := Canonical(n)
 					if !contains(seen, k) {
 						seen = append(seen, k)
-						f(k, pe)
+						pairs = append(pairs, pair{k, pe})
+						count[k]++
 					}
 				}
 			}
 		}
-	}
+		arena := make([]PackEntry, 0, len(pairs))
+		entriesBy = make(map[string][]PackEntry, len(count))
+		for _, pr := range pairs {
+			l, ok := entriesBy[pr.k]
+			if !ok {
+				n := count[pr.k]
+				l = arena[len(arena) : len(arena) : len(arena)+n]
+				arena = arena[:len(arena)+n]
+			}
+			entriesBy[pr.k] = append(l, pr.pe)
+		}
+	})
 }
 
 // EntriesOf returns the built-in pack entries with a pattern that names the

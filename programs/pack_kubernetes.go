@@ -30,10 +30,11 @@ var packKubernetes = &Pack{Name: "kubernetes", Title: "Kubernetes and Helm", Fil
 			"kubectl -n prod delete pod stuck --force --grace-period=0", "kubectl delete pod x --force", "kubectl delete --raw /api/v1/namespaces/prod",
 			"KUBECONFIG=~/.kube/prod kubectl delete ns shop", "/usr/local/bin/kubectl delete ns shop", "oc delete project shop", "kubectl --warnings-as-errors delete namespace get",
 			"kubectl delete ns prod --dry-run=client --dry-run=none", "kubectl delete ns prod --cache-dir --dry-run=client", "kubectl delete ns prod -- --dry-run=client",
-			"kubecolor delete ns prod", "k3s kubectl delete ns prod", "microk8s kubectl delete ns prod"},
+			"kubecolor delete ns prod", "k3s kubectl delete ns prod", "microk8s kubectl delete ns prod", "kubectl delete $(kubectl get ns -o name)",
+			"kubectl get ns -o name | xargs kubectl delete"},
 		NoMatch: []string{"kubectl get ns", "kubectl delete pod web-1", "kubectl delete pod web-1 --dry-run=client", "kubectl delete svc web", "kubectl delete configmap settings",
 			"kubectl delete job migrate-1", "kubectl delete ns prod --dry-run=server", "kubectl delete ns prod --dry-run", "kubectl describe ns prod", "kubectl get deployment web",
-			"kubectl delete pod x --force=false", "kubectl logs deploy/web"},
+			"kubectl delete pod x --force=false", "kubectl logs deploy/web", "kubectl delete pod \"$POD\""},
 	},
 	{
 		ID: "kubernetes-delete-manifest", Title: "Delete every object a manifest describes",

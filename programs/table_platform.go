@@ -137,6 +137,14 @@ var platformTable = []*Spec{
 	{Name: "hub", Style: Loose, Opts: `C=`},
 
 	// ── databases and caches ─────────────────────────────────────────
+	// psql: getopt_long (PostgreSQL 15's psql --help, all of it): psql
+	// --comm='DROP …' is --command, -XAtc 'DROP …' is -c.
+	{Name: "psql", Style: GNU, Opts: `a/echo-all A/no-align c/command= d/dbname= e/echo-queries b/echo-errors E/echo-hidden f/file= F/field-separator=
+		h/host= H/html l/list L/log-file= n/no-readline 1/single-transaction o/output= p/port= P/pset= q/quiet R/record-separator= s/single-step
+		S/single-line t/tuples-only T/table-attr= U/username= v/set/variable= V/version w/no-password W/password x/expanded X/no-psqlrc ?/help=?
+		csv z/field-separator-zero 0/record-separator-zero`},
+	// mysql and mariadb: table_runners.go (my_getopt: --exec= is
+	// --execute, -BNe bundles).
 	// redis-cli reads its own options until the first word that is not
 	// one: that is the command (redis-cli -h prod shutdown).
 	{Name: "redis-cli", Style: POSIX, Partial: true, Aliases: []string{"valkey-cli", "keydb-cli"}, Opts: `h= p= s= a= user= pass= askpass u= r= i= n= 2 3 x X=

@@ -11,6 +11,21 @@ import (
 // standard input.
 func sqlTexts(c *parse.Command) []string {
 	var out []string
+	if n := c.Name(); n == "psql" || n == "mysql" || n == "mariadb" {
+		// By the client's grammar: --comm= and --exec= are the
+		// abbreviations the clients take, -XAtc and -BNe bundles.
+		if p := readLine(c); p != nil {
+			if p.Err != nil {
+				return nil // the client refuses the line: nothing runs
+			}
+			for _, o := range p.Opts {
+				if (o.Key == "command" || o.Key == "execute") && o.HasValue {
+					out = append(out, o.Value)
+				}
+			}
+			return append(out, sqlInputs(c)...)
+		}
+	}
 	ws := c.Args[1:]
 	for i := 0; i < len(ws); i++ {
 		v := ws[i].Value
@@ -34,17 +49,29 @@ func sqlTexts(c *parse.Command) []string {
 		for i := 1; i < len(ops); i++ {
 			out = append(out, ops[i].Value)
 		}
+		// -cmd SQL runs before the rest (sqlite3 -cmd 'DROP TABLE t' db).
+		for i, w := range ws {
+			if (w.Value == "-cmd" || w.Value == "--cmd") && i+1 < len(ws) {
+				out = append(out, ws[i+1].Value)
+			}
+		}
 	}
 	if c.Name() == "cockroach" || c.Name() == "bq" {
 		for _, w := range args(c).operands {
 			out = append(out, w.Value)
 		}
 	}
+	return append(out, sqlInputs(c)...)
+}
+
+// sqlInputs returns the SQL a client reads from its standard input (when
+// static) and from the files the line wrote that it names: psql -f x.sql,
+// mysql -e 'source x.sql', sqlite3 db '.read x.sql'.
+func sqlInputs(c *parse.Command) []string {
+	var out []string
 	if c.StdinStatic {
 		out = append(out, c.StdinText)
 	}
-	// A file the line wrote and gives the client: psql -f x.sql,
-	// mysql -e 'source x.sql', sqlite3 db '.read x.sql'.
 	for _, t := range c.Wrote {
 		out = append(out, t)
 	}

@@ -18,8 +18,15 @@ func addPlatformPredicates(m map[string]func(c *parse.Command, ws []parse.Word, 
 	// destroys data or takes a service down (namespace, volume, volume
 	// claim, custom resource definition, node, deployment, stateful set,
 	// daemon set, replica set, secret, all), in any of kubectl's
-	// spellings: ns, namespaces.v1, ns/prod, deploy,svc, deployment.apps/web.
+	// spellings: ns, namespaces.v1, ns/prod, deploy,svc, deployment.apps/web;
+	// or kinds guardsh cannot read: computed by the line, or given by xargs.
 	m["k8s-destructive-kind"] = func(c *parse.Command, ws []parse.Word, rest []int) bool {
+		if len(rest) == 0 && c.Outer != nil && c.Outer.Name() == "xargs" {
+			return true // the kinds come from xargs's input (kubectl get ns -o name | xargs kubectl delete)
+		}
+		if len(rest) > 0 && !ws[rest[0]].Static {
+			return true // kubectl delete $(kubectl get ns -o name): kinds the line computes
+		}
 		for n, i := range rest {
 			v := ws[i].Value
 			if n > 0 && !strings.Contains(v, "/") {

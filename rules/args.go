@@ -26,7 +26,7 @@ func args(c *parse.Command, withValue ...string) argv {
 	if a, ok := grammarArgs(c); ok {
 		return a
 	}
-	a := argv{short: map[byte]bool{}, long: map[string]string{}}
+	var a argv
 	if len(c.Args) > 0 {
 		a.all = c.Args[1:]
 	}
@@ -43,10 +43,10 @@ func args(c *parse.Command, withValue ...string) argv {
 				i++
 				val = ws[i].Value
 			}
-			a.long[name] = val
+			a.setLong(name, val)
 		case len(v) > 1 && v[0] == '-':
 			for j := 1; j < len(v); j++ {
-				a.short[v[j]] = true
+				a.setShort(v[j])
 				if contains(withValue, "-"+string(v[j])) {
 					if j == len(v)-1 && i+1 < len(ws) {
 						i++
@@ -77,6 +77,22 @@ func indexOf(list []string, s string) int {
 		}
 	}
 	return -1
+}
+
+// setShort and setLong record an option; the maps are made on the first
+// one (most commands a rule reads have few options, many none).
+func (a *argv) setShort(b byte) {
+	if a.short == nil {
+		a.short = map[byte]bool{}
+	}
+	a.short[b] = true
+}
+
+func (a *argv) setLong(name, val string) {
+	if a.long == nil {
+		a.long = map[string]string{}
+	}
+	a.long[name] = val
 }
 
 // has reports whether any of the short letters or long names is set.

@@ -131,16 +131,16 @@ func grammarArgs(c *parse.Command) (argv, bool) {
 		return argv{}, false
 	}
 	p := readLine(c)
-	a := argv{short: map[byte]bool{}, long: map[string]string{}, all: c.Args[1:]}
+	a := argv{all: c.Args[1:]}
 	if p.Err != nil {
 		return a, true
 	}
 	for _, o := range p.Opts {
 		for _, n := range o.Names {
 			if len(n) == 1 {
-				a.short[n[0]] = true
+				a.setShort(n[0])
 			} else {
-				a.long[n] = o.Value
+				a.setLong(n, o.Value)
 			}
 		}
 	}

@@ -7,20 +7,34 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// shParsers keeps parsers of mvdan.cc/sh for reuse: a syntax.Parser holds
-// two 1 KiB buffers, and a fresh one for each line (and each payload of
-// it) was the largest allocation of an analysis. Parse resets a parser's
-// state, including the batches its nodes come from, so a reused parser
-// shares nothing with the trees it returned before.
-var shParsers = sync.Pool{New: func() any { return syntax.NewParser() }}
+// shParsers keeps parsers of mvdan.cc/sh for reuse, one pool per language
+// variant: a syntax.Parser holds two 1 KiB buffers, and a fresh one for
+// each line (and each payload of it) was the largest allocation of an
+// analysis. Parse resets a parser's state, including the batches its nodes
+// come from, so a reused parser shares nothing with the trees it returned
+// before. Pooled parsers keep the defaults but for the variant (comments
+// are not kept).
+var shParsers sync.Map // syntax.LangVariant → *sync.Pool of *shParser
+
+type shParser struct {
+	p *syntax.Parser
+	r strings.Reader
+}
 
 // shParse parses text as a whole program in the language variant, as
 // syntax.NewParser(syntax.Variant(lang)).Parse would, without comments.
 func shParse(lang syntax.LangVariant, text string) (*syntax.File, error) {
-	sp := shParsers.Get().(*syntax.Parser)
-	syntax.Variant(lang)(sp)
-	syntax.KeepComments(false)(sp)
-	f, err := sp.Parse(strings.NewReader(text), "")
-	shParsers.Put(sp)
+	v, ok := shParsers.Load(lang)
+	if !ok {
+		v, _ = shParsers.LoadOrStore(lang, &sync.Pool{New: func() any {
+			return &shParser{p: syntax.NewParser(syntax.Variant(lang))}
+		}})
+	}
+	pool := v.(*sync.Pool)
+	sp := pool.Get().(*shParser)
+	sp.r.Reset(text)
+	f, err := sp.p.Parse(&sp.r, "")
+	sp.r.Reset("")
+	pool.Put(sp)
 	return f, err
 }

@@ -833,7 +833,7 @@ func (g *Grammar) resolveArgparse(word, name string) (*option, string, error) {
 	if o := root.long[name]; o != nil {
 		return o, name, nil
 	}
-	if o, spelled, err := prefixOf(word, name, root.opts); o != nil || err != nil {
+	if o, spelled, err := prefixOf(word, name, root.opts); o != nil || err != nil && !root.partial {
 		return o, spelled, err
 	}
 	var opts []*option
@@ -843,7 +843,13 @@ func (g *Grammar) resolveArgparse(word, name string) (*option, string, error) {
 		}
 		opts = append(opts, lv.opts...)
 	}
-	return prefixOf(word, name, opts)
+	o, spelled, err := prefixOf(word, name, opts)
+	if err != nil && root.partial {
+		// The list is the union of many commands' options (az): a
+		// prefix of two of them may be one option of this command.
+		return nil, "", nil
+	}
+	return o, spelled, err
 }
 
 // prefixOf returns the one option of opts that has a long name starting

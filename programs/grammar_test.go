@@ -130,6 +130,11 @@ func TestParse(t *testing.T) {
 		{prog: "aws", line: "rds describe-db-instances --db x", want: "rds describe-db-instances | db? | x"},
 		{prog: "aws", line: "ec2 terminate-instances --instance-ids i-1 --dry", want: "ec2 terminate-instances | instance-ids=i-1 dry-run | "},
 		{prog: "aws", line: "ec2 terminate-instances --instance-ids i-1 --no-d", want: "ec2 terminate-instances | instance-ids=i-1 no-dry-run | "},
+		// az: argparse too, but its list is the union of many commands'
+		// options: a prefix of two of them is not taken as the error.
+		{prog: "az", line: "deployment group create --mod Complete", want: " | mode=Complete | deployment group create"},
+		{prog: "az", line: "group delete --s x", want: " | s? | group delete x"},
+		{prog: "az", line: "group delete -n prod -y", want: " | name=prod yes | group delete"},
 		{prog: "kubectl", line: "-n prod delete ns x", want: "delete | namespace=prod | ns x"},
 		// pflag: -f=- and -f- give -f the value "-"; a plugin or an unlisted
 		// verb leaves the rest read as options and operands.

@@ -82,7 +82,7 @@ var packClouds = &Pack{Name: "clouds", Title: "Cloud providers and hosting platf
 		Reason:  "az … delete removes the resource group (with everything in it), VM, storage account, vault, cluster, app registration or database it names; purge and delete-batch remove them for good.",
 		Suggest: "check the resource and the subscription first (az … show), and take a backup",
 		When: []string{"az * delete|delete-batch|purge !--help !$az-harmless", "az account subscription cancel !--help", "az account management-group subscription remove !--help",
-			"az deployment group|sub|mg|tenant create --mode=complete !--what-if !--help"},
+			"az deployment group|sub|mg|tenant create --mode=complete !--what-if !--confirm-with-what-if !--help"},
 		Over: []string{"cloud-destroy"},
 		Match: []string{"az group delete --name prod --yes", "az --subscription prod group delete -n prod -y", "az storage blob delete-batch --source c --account-name a", "az keyvault purge --name kv",
 			"az keyvault secret purge --vault-name kv --name s", "az account subscription cancel --id 0000", "az group delete --name prod --yes --query show",

@@ -262,7 +262,7 @@ func (p *Pattern) Match(l *Line) bool {
 		// exact; its words match the path word for word (the value of an
 		// option, such as --table-name delete-table, is not the operation),
 		// unless an option the table does not know stands before it.
-		strict = !pr.guessed()
+		strict = !pr.guessed() && len(pr.Path) > 0
 		anywhere = !strict
 	}
 	at := 0

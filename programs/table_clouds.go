@@ -105,9 +105,15 @@ var cloudTable = []*Spec{
 		{Name: "rm", Opts: `a f I r R e`}, {Name: "rb", Opts: `f`}, {Name: "rsync", Opts: `a= c C d e i j= J n p P r R U u x= y=`},
 		{Name: "cp", Opts: `a= A c D e I j= J L= M n p P r R s= U v z=`}, {Name: "mv", Opts: `a= e I M n p s= v`}, {Name: "ls", Opts: `a b d e h l L p= r R`},
 	}},
-	// az [GLOBAL…] GROUP… VERB [ARGS] (knack, on argparse).
-	{Name: "az", Style: Loose, Opts: `subscription= o/output= query= g/resource-group= n/name= l/location= s/server= y/yes h/help debug verbose
-		only-show-errors ids= vault-name= account-name= container-name= database-name= mode= template-file= parameters= assignee= role= scope=`},
+	// az [GLOBAL…] GROUP… VERB [ARGS]: knack's CLICommandParser and
+	// azure-cli's AzCliCommandParser are argparse parsers that neither pass
+	// allow_abbrev nor override _get_option_tuples (knack/parser.py,
+	// azure-cli-core azure/cli/core/parser.py; read from the source, az is
+	// not installed here), so --mod is --mode. The list is the union of
+	// many commands' options (Partial): a prefix of two is read as unknown.
+	{Name: "az", Style: Argparse, Partial: true, Opts: `subscription= o/output= query= g/resource-group= n/name= l/location= s/server= y/yes h/help debug verbose
+		only-show-errors ids= vault-name= account-name= container-name= database-name= mode= template-file= parameters= assignee= role= scope=
+		what-if confirm-with-what-if`},
 	{Name: "doctl", Style: Cobra, Opts: `t/access-token= context= c/config= o/output= u/api-url= f/force`},
 	{Name: "flyctl", Style: Cobra, Opts: `a/app= c/config= t/access-token= y/yes`, Aliases: []string{"fly"}},
 	{Name: "heroku", Style: Loose, Opts: `a/app= r/remote= confirm=`},

@@ -123,6 +123,9 @@ func (p *parser) altCommands(cmd *Command, ce *syntax.CallExpr) {
 			ac := *cmd
 			ac.Args = args
 			ac.Inner, ac.Wrapper = nil, false
+			if alt == "" && p.maybeEmpty[name] {
+				ac.IfEmpty = name
+			}
 			p.add(&ac)
 			p.unwrap(&ac)
 		}

@@ -139,6 +139,17 @@ type Command struct {
 	// relative paths there are not the user's project (cd .. && rm -rf
 	// build).
 	Moved bool
+	// DirUnsure is set when an earlier cd of the input may have failed
+	// and left the shell where it was (cd "$d" with d from a mktemp that
+	// may fail, a cd whose failure does not stop the script): a delete
+	// relative to Dir is then not known to be inside it.
+	DirUnsure bool
+	// IfEmpty names the variable this reading of the command takes as
+	// empty, as it is when the mktemp that assigned it fails unnoticed
+	// (d=$(mktemp -d); rm -rf "$d"/* is then rm -rf /*): a latent bug more
+	// than an intent, so only what would be hardline is reported, and it
+	// can be approved.
+	IfEmpty string
 	// Contained is set for a command run inside a container (docker exec,
 	// kubectl exec): it can destroy the container, not the host.
 	Contained bool

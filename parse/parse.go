@@ -95,6 +95,7 @@ func Commands(src string, opts Options) (res *Result) {
 	}
 	p := &parser{res: res, opts: opts, src: text, vars: newVars()}
 	p.vars.files = newFiles(opts)
+	p.errexit = opts.File && shebangErrexit(text)
 	p.setCwd(startDir(opts.Dir))
 	if opts.Shell == "fish" {
 		// Parsed as bash after a rewrite; fishAt maps positions in the
@@ -209,9 +210,21 @@ type parser struct {
 	// later are the variables every assignment of the input makes a
 	// temporary name (see laterTemps).
 	later map[string]string
+	// laterBad are the variables some assignment of the input gives a
+	// value that is not a temporary name.
+	laterBad map[string]bool
 	// dynCalls counts the calls walked again with dynamic arguments, by
 	// function ("" for all; see dynamicCall).
 	dynCalls map[string]int
+	// guard counts the enclosing constructs in which a failed command
+	// stops what follows (CMD || exit, CMD && …, if CMD); errexit is set
+	// -e. maybeEmpty holds the variables a mktemp that may fail unnoticed
+	// assigned, cwdUnsure that a cd may have failed (see failed.go).
+	guard      int
+	errexit    bool
+	maybeEmpty map[string]bool
+	cwdUnsure  bool
+	cdFailable bool
 }
 
 // parse parses text and walks it. It reports false on a parse error.

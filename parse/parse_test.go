@@ -110,7 +110,7 @@ func TestCommands(t *testing.T) {
 		{"tar --checkpoint=1 --checkpoint-action=exec='rm x' -cf a.tar .", []string{"tar --checkpoint=1 --checkpoint-action=exec=rm x -cf a.tar .", "tar --checkpoint-action: rm x"}},
 		{"PAGER='rm x' man ls", []string{"man ls", "PAGER=: rm x"}},
 		{"mktemp -d", []string{"mktemp -d"}},
-		{"d=$(mktemp -d); rm -rf $d", []string{"mktemp -d", "rm -rf /tmp/tmp.XXXXXXXXX4"}},
+		{"d=$(mktemp -d); rm -rf $d", []string{"mktemp -d", "rm -rf /tmp/tmp.XXXXXXXXX4", "rm -rf"}}, // and as if mktemp failed
 		{"> /dev/sda", []string{""}},
 	}
 	for _, tt := range tests {

@@ -44,7 +44,7 @@ func (p *parser) parseTop(text string) {
 	if !stream {
 		if f, err := shParse(p.opts.variant(), text); err == nil {
 			// The common case: no error, one pass.
-			p.later = laterTemps(f.Stmts)
+			p.later, p.laterBad = laterAssigns(f.Stmts)
 			p.stmts(f.Stmts, ctx{})
 			return
 		}
@@ -89,7 +89,7 @@ func (p *parser) parseTop(text string) {
 				continue
 			}
 			if p.later == nil {
-				p.later = laterTemps(good)
+				p.later, p.laterBad = laterAssigns(good)
 			}
 			ended = p.walkTop(good) || ended
 		} else {

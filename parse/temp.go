@@ -124,8 +124,18 @@ func (r *resolver) mktempOutput(stmts []*syntax.Stmt) bool {
 // trap defined before the assignment runs after it, so it sees that value
 // (see withLater).
 func laterTemps(stmts []*syntax.Stmt) map[string]string {
+	out, _ := laterAssigns(stmts)
+	return out
+}
+
+// laterAssigns is laterTemps, and also returns the variables assigned more
+// than once, one of the values not a temporary name: a trap or a function
+// defined between the assignments may run after the last (d=/tmp/a; trap
+// 'rm -rf "$d"' 0; d=$HOME deletes the home directory at exit).
+func laterAssigns(stmts []*syntax.Stmt) (map[string]string, map[string]bool) {
 	var out map[string]string
 	bad := map[string]bool{}
+	count := map[string]int{}
 	for _, st := range stmts {
 		syntax.Walk(st, func(n syntax.Node) bool {
 			a, ok := n.(*syntax.Assign)
@@ -133,6 +143,7 @@ func laterTemps(stmts []*syntax.Stmt) map[string]string {
 				return true
 			}
 			name := a.Name.Value
+			count[name]++
 			if a.Array != nil || a.Index != nil || a.Append || bad[name] {
 				bad[name] = true
 				return true
@@ -155,7 +166,16 @@ func laterTemps(stmts []*syntax.Stmt) map[string]string {
 			return true
 		})
 	}
-	return out
+	// Assigned once: that assignment is the value the definition sees
+	// (or will see); more than once, with a value that is not temporary:
+	// unknown when the deferred code runs.
+	changed := map[string]bool{}
+	for name := range bad {
+		if count[name] > 1 {
+			changed[name] = true
+		}
+	}
+	return out, changed
 }
 
 // tempValue returns a word's value when it is a temporary name: the output
@@ -183,6 +203,15 @@ func tempValue(w *syntax.Word) (string, bool) {
 func (p *parser) withLater(f func()) {
 	var set []string
 	saved := map[string]string{}
+	for name := range p.laterBad {
+		if cur, ok := p.vars.val[name]; ok {
+			// Assigned another value later: unknown when the
+			// deferred code runs.
+			saved[name] = cur
+			p.vars.setDynamic(name)
+			set = append(set, name)
+		}
+	}
 	for name, v := range p.later {
 		if cur, ok := p.vars.val[name]; ok {
 			if cur != "" {

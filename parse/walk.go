@@ -62,7 +62,14 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 			p.pipeline(cmd, c)
 			return nil
 		}
+		guard := cmd.Op == syntax.AndStmt || cmd.Op == syntax.OrStmt && exitLike(cmd.Y)
+		if guard {
+			p.guard++
+		}
 		p.stmt(cmd.X, c)
+		if guard {
+			p.guard--
+		}
 		if cmd.Op == syntax.AndStmt || cmd.Op == syntax.OrStmt {
 			b := p.branchStart()
 			p.stmt(cmd.Y, c)
@@ -75,11 +82,11 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		p.stmts(cmd.Stmts, c)
 	case *syntax.Subshell:
 		// A cd inside ( … ) does not move the commands after it.
-		cwd, stack, away := p.cwd, append([]string(nil), p.dirStack...), p.away
+		cwd, stack, away, unsure := p.cwd, append([]string(nil), p.dirStack...), p.away, p.cwdUnsure
 		old, hadOld := p.vars.val["OLDPWD"]
 		p.subshell(func() { p.stmts(cmd.Stmts, c) })
 		p.setCwd(cwd)
-		p.dirStack, p.away = stack, away
+		p.dirStack, p.away, p.cwdUnsure = stack, away, unsure
 		if hadOld {
 			p.vars.set("OLDPWD", old)
 		} else {
@@ -88,7 +95,9 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 	case *syntax.IfClause:
 		b := p.branchStart()
 		for ic := cmd; ic != nil; ic = ic.Else {
+			p.guard++
 			p.stmts(ic.Cond, c)
+			p.guard--
 			p.stmts(ic.Then, c)
 			p.branchEnd(b)
 		}
@@ -520,6 +529,7 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 				p.vars.setShape(a.Name.Value, v.Origin, v.Value)
 				p.vars.setSubst(a.Name.Value, v.Subst)
 			}
+			p.afterAssign(a.Name.Value, a)
 			continue
 		}
 		cmd.Env = append(cmd.Env, Assign{Name: a.Name.Value, Value: v})
@@ -530,8 +540,15 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 	}
 	if len(cmd.Args) > 0 && cmd.Args[0].Value == "set" {
 		p.setPositional(cmd.Args[1:])
+		if p.outer == nil {
+			p.errexitFrom(cmd.Args[1:])
+		}
+	}
+	if len(cmd.Args) > 0 && (cmd.Args[0].Value == "cd" || cmd.Args[0].Value == "pushd") {
+		p.cdFailable = p.cdUnsure(ce)
 	}
 	p.finish(cmd, st, c)
+	p.cdFailable = false
 	p.assigningBuiltins(cmd)
 	p.callFunc(cmd, c)
 	p.altCommands(cmd, ce)
@@ -705,6 +722,7 @@ func (p *parser) finish(cmd *Command, st *syntax.Stmt, c ctx) {
 	cmd.Deferred = p.deferred
 	cmd.Contained = p.contained
 	cmd.Dir = p.cwd
+	cmd.DirUnsure = p.cwdUnsure
 	cmd.Moved = p.moved()
 	p.chdir(cmd)
 	if len(p.fn) > 0 {
@@ -936,6 +954,10 @@ func (p *parser) chdir(cmd *Command) {
 		p.vars.set("OLDPWD", old)
 	} else {
 		p.vars.setDynamic("OLDPWD")
+	}
+	if p.cwd != old || p.cdFailable {
+		// A cd that may fail leaves the shell where it was, or moves it.
+		p.cwdUnsure = p.cdFailable
 	}
 	if !p.scriptDir(dir) && (dir == nil || !dir.Static || strings.HasPrefix(dir.Value, "/") || strings.HasPrefix(dir.Value, "~") ||
 		dir.Value == "-" || dir.Value == ".." || strings.HasPrefix(dir.Value, "../") || strings.Contains(dir.Value, "/../") || strings.HasSuffix(dir.Value, "/..")) {

@@ -76,12 +76,12 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 				}
 				plain[r.ID] = true
 			}
-			if redundant(r, hits) || (c.Guessed || c.Implied || sim) && r.Tier != Hardline {
+			if redundant(r, hits) || (c.Guessed || c.Implied || sim || c.IfEmpty != "") && r.Tier != Hardline {
 				// A guessed command is reported only for what would
 				// be hardline.
 				continue
 			}
-			if r.Tier == Hardline && (c.Deferred || c.Contained || c.Guessed) {
+			if r.Tier == Hardline && (c.Deferred || c.Contained || c.Guessed || c.IfEmpty != "") {
 				m.addSoft(r, c)
 				continue
 			}
@@ -116,6 +116,9 @@ func (m *matcher) addSoft(r *Rule, c *parse.Command) {
 		soft.Reason = "Inside a container: " + lowerFirst(r.Reason)
 	case c.Guessed:
 		soft.Reason = "If this program runs its arguments as a command: " + lowerFirst(r.Reason)
+	case c.IfEmpty != "":
+		soft.Reason = "If the mktemp that sets $" + c.IfEmpty + " fails, it is empty and the failure does not stop the script: " + lowerFirst(r.Reason) +
+			" (stop on failure: " + c.IfEmpty + "=$(mktemp -d) || exit)"
 	default:
 		soft.Reason = "Stored to run later: " + lowerFirst(r.Reason)
 	}

@@ -129,6 +129,10 @@ func regenerable(c *parse.Command, p string) bool {
 		return false
 	}
 	dir := c.Dir
+	if c.DirUnsure {
+		// cd may have failed: the shell may still be where it was.
+		dir = ""
+	}
 	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") {
 		// Inside the known working directory: relative to it.
 		if dir == "" || !strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/") {
@@ -200,7 +204,7 @@ func symlinkOut(dir string, comps []string) bool {
 // or a build output or cache.
 func ownTemp(c *parse.Command, w parse.Word) bool {
 	v := w.Value
-	if underTemp(v) || c.Dir != "" && underTemp(c.Resolve(v)) {
+	if underTemp(v) || c.Dir != "" && !c.DirUnsure && underTemp(c.Resolve(v)) {
 		return true
 	}
 	return pidNamed(v) || regenerable(c, v)

@@ -286,6 +286,10 @@ var table = []*Rule{
 				return len(c.Via) > 0
 			}
 			for _, w := range ops {
+				if w.Static && w.Value == "" {
+					// rm -rf "": deletes nothing.
+					continue
+				}
 				if !ownTemp(c, w) {
 					return true
 				}

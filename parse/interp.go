@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/guardsh/guardsh/payload"
+	"github.com/guardsh/guardsh/programs"
 )
 
 // tclShells run Tcl code.
@@ -71,7 +72,29 @@ func (p *parser) interpreter(c *Command, name string, lang payload.Lang, args []
 			p.runFile(c, name, rest[0], lang, false, true)
 			return
 		}
-	case payload.LangPerl, payload.LangRuby:
+	case payload.LangPerl, payload.LangRuby, payload.LangNode, payload.LangPHP:
+		if g := programs.Lookup(name); g.HasOptionRuns() && (lang != payload.LangNode || name == "node" || name == "nodejs") {
+			// The code is an option's value by the interpreter's grammar
+			// and Run entries (programs/table_interpreters.go).
+			var script *Word
+			code, label, script, fromStdin = codeByGrammar(c, name, g, args)
+			if script != nil {
+				if !script.Static {
+					p.substCode(c, name, *script)
+				} else {
+					p.runFile(c, name, *script, lang, false, true)
+				}
+				return
+			}
+			break
+		}
+		if lang == payload.LangNode || lang == payload.LangPHP {
+			code, label, fromStdin = p.nodeOrPHP(c, name, lang, args)
+			if code == nil && !fromStdin {
+				return
+			}
+			break
+		}
 		if len(args) > 0 && !args[0].Static && !strings.HasPrefix(args[0].Value, "-") {
 			p.substCode(c, name, args[0])
 			return
@@ -107,50 +130,6 @@ func (p *parser) interpreter(c *Command, name string, lang payload.Lang, args []
 			fromStdin = true
 		}
 		label = name + " -e"
-	case payload.LangNode:
-		if len(args) > 0 && !args[0].Static {
-			p.substCode(c, name, args[0])
-			return
-		}
-		for i := 0; i < len(args); i++ {
-			a := args[i].Value
-			if (a == "-e" || a == "--eval" || a == "-p" || a == "--print") && i+1 < len(args) {
-				code = append(code, args[i+1])
-				label = name + " " + a
-				break
-			}
-			if v, ok := strings.CutPrefix(a, "--eval="); ok {
-				code = append(code, Word{Value: v, Static: args[i].Static, Start: args[i].Start, End: args[i].End})
-				break
-			}
-			if !strings.HasPrefix(a, "-") {
-				if name == "deno" && a == "eval" && i+1 < len(args) {
-					code = append(code, args[i+1])
-				} else if f, ok := denoBunScript(name, args[i:]); ok {
-					// deno run x.ts, bun x.ts, bun run x.ts.
-					p.runFile(c, name, f, lang, false, true)
-					return
-				} else if name != "deno" && name != "bun" {
-					p.runFile(c, name, args[i], lang, false, true)
-					return
-				}
-				break
-			}
-		}
-		if len(args) == 0 || len(args) == 1 && args[0].Value == "-" {
-			fromStdin = true
-		}
-	case payload.LangPHP:
-		for i := 0; i+1 < len(args); i++ {
-			if args[i].Value == "-r" {
-				code = append(code, args[i+1])
-				label = name + " -r"
-				break
-			}
-		}
-		if len(args) == 0 {
-			fromStdin = true
-		}
 	case payload.LangAwk:
 		o := optSpec{allShort: true, shortVal: "FvfWiElo", longVal: []string{"field-separator", "assign", "file", "source", "include", "load"}}.parse(args)
 		if s, ok := o.get("--source"); ok {
@@ -360,4 +339,88 @@ func (p *parser) fileCommand(c *Command, label string, w Word, f payload.File) *
 		cmd.Redirs = []Redirect{{Op: ">>", Target: target}}
 	}
 	return cmd
+}
+
+// nodeOrPHP finds the code of node-like interpreters and php spelled in
+// a way programs has no grammar for (deno eval, bun -e, node22): code and
+// whether it comes on the input; nil and false when it ran a file or
+// recorded what it could not read.
+func (p *parser) nodeOrPHP(c *Command, name string, lang payload.Lang, args []Word) (code []Word, label string, fromStdin bool) {
+	label = name
+	switch lang {
+	case payload.LangNode:
+		if len(args) > 0 && !args[0].Static {
+			p.substCode(c, name, args[0])
+			return nil, "", false
+		}
+		for i := 0; i < len(args); i++ {
+			a := args[i].Value
+			if (a == "-e" || a == "--eval" || a == "-p" || a == "--print") && i+1 < len(args) {
+				code = append(code, args[i+1])
+				label = name + " " + a
+				break
+			}
+			if v, ok := strings.CutPrefix(a, "--eval="); ok {
+				code = append(code, Word{Value: v, Static: args[i].Static, Start: args[i].Start, End: args[i].End})
+				break
+			}
+			if !strings.HasPrefix(a, "-") {
+				if name == "deno" && a == "eval" && i+1 < len(args) {
+					code = append(code, args[i+1])
+				} else if f, ok := denoBunScript(name, args[i:]); ok {
+					// deno run x.ts, bun x.ts, bun run x.ts.
+					p.runFile(c, name, f, lang, false, true)
+					return nil, "", false
+				} else if name != "deno" && name != "bun" {
+					p.runFile(c, name, args[i], lang, false, true)
+					return nil, "", false
+				}
+				break
+			}
+		}
+		if len(args) == 0 || len(args) == 1 && args[0].Value == "-" {
+			fromStdin = true
+		}
+	case payload.LangPHP:
+		for i := 0; i+1 < len(args); i++ {
+			if args[i].Value == "-r" {
+				code = append(code, args[i+1])
+				label = name + " -r"
+				break
+			}
+		}
+		if len(args) == 0 {
+			fromStdin = true
+		}
+	}
+	return code, label, fromStdin
+}
+
+// codeByGrammar reads an interpreter's command line by its grammar and
+// Run entries: the code given in options (perl -e, node -p, php -r), else
+// the script (the first operand), else the input.
+func codeByGrammar(c *Command, name string, g *programs.Grammar, args []Word) (code []Word, label string, script *Word, fromStdin bool) {
+	words := wordValues(args)
+	pp := g.Parse(words, programs.Env{Lenient: true})
+	label = name
+	for _, r := range g.Runs(pp, words) {
+		if r.Kind != programs.RunsCode || r.Opt == "" {
+			continue
+		}
+		w := args[r.Word]
+		w.Value = r.Value
+		code = append(code, w)
+		label = name + " " + dashed(r.Opt)
+	}
+	if len(code) > 0 {
+		return code, label, nil, false
+	}
+	if len(pp.Operands) == 0 {
+		return nil, label, nil, true
+	}
+	first := args[pp.Operands[0]]
+	if first.Value == "-" || first.Value == "/dev/stdin" {
+		return nil, label, nil, true
+	}
+	return nil, label, &first, false
 }

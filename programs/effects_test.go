@@ -202,3 +202,36 @@ func TestSent(t *testing.T) {
 		}
 	}
 }
+
+// TestInterpreterCode reads interpreter lines by their grammars: the code
+// in an option's value, never a value taken for the script.
+func TestInterpreterCode(t *testing.T) {
+	for _, c := range []struct{ prog, line, want string }{
+		{"perl", "-e x", "code --e=x"},
+		{"perl", "-lne x", "code --e=x"},
+		{"perl", "-l0ne x", "code --e=x"},
+		{"perl", "-0777 -ne x f", "code --e=x"},
+		{"perl", "-de0", "code --e=0"},
+		{"perl", "-I lib -e x", "code --e=x"},
+		{"perl", "-Mstrict -we x", "code --e=x"},
+		{"perl", "-pie x f", ""}, // -i takes "e" as its suffix: x is the script
+		{"perl", "script.pl -e x", ""},
+		{"ruby", "-r fileutils -e x", "code --e=x"},
+		{"ruby", "-I lib -we x", "code --e=x"},
+		{"node", "-pe x", "code --pe=x"},
+		{"node", "-r m -e x", "code --e=x"},
+		{"node", "--require=m --eval x", "code --eval=x"},
+		{"node", "--print=x", "code --print=x"},
+		{"node", "server.js -e x", ""},
+		{"php", "-rx", "code --r=x"},
+		{"php", "-d k=v -r x", "code --r=x"},
+		{"php", "-B x -R y -E z", "code --B=x | code --R=y | code --E=z"},
+	} {
+		g := Lookup(c.prog)
+		words := splitLine(c.line)
+		p := g.Parse(words, Env{Lenient: true})
+		if got := showRuns(words, g.Runs(p, words)); got != c.want {
+			t.Errorf("%s %s: got %q, want %q (%s)", c.prog, c.line, got, c.want, show(words, p))
+		}
+	}
+}

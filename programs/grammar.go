@@ -84,10 +84,11 @@ func (s Style) String() string { return styleNames[s] }
 type arg uint8
 
 const (
-	noArg   arg = iota
-	reqArg      // a value is required: attached or the next word
-	optArg      // a value is optional: only attached (--opt=v, -ov)
-	nextArg     // optional: attached, or the next word unless it starts with "-" or sets a variable (sudo -h HOST)
+	noArg    arg = iota
+	reqArg       // a value is required: attached or the next word
+	optArg       // a value is optional: only attached (--opt=v, -ov)
+	nextArg      // optional: attached, or the next word unless it starts with "-" or sets a variable (sudo -h HOST)
+	digitArg     // optional, attached, digits only: the rest of a bundle goes on (perl -l0ne is -l0 -n -e)
 )
 
 // An option is one entry of a grammar: all its spellings and whether it
@@ -170,7 +171,8 @@ func (g *Grammar) inherit() *Grammar {
 // its spellings joined by "/" (one letter: a short option; more: a long
 // one), then "=" when it takes a value or "=?" when the value is optional
 // (attached only), "=+" when it is optional and may also be the next word
-// unless that starts with "-" or is NAME=value (sudo -h HOST). "r,R/recursive"
+// unless that starts with "-" or is NAME=value (sudo -h HOST), "=#" when it
+// is optional, attached and digits only (perl -l, -0). "r,R/recursive"
 // is -r, -R and --recursive, one option.
 // A trailing "!" on a git option means it has no --no- form; a trailing
 // "@" means the program refuses the option abbreviated.
@@ -254,6 +256,8 @@ func (s *Spec) build(up *Grammar) (*Grammar, error) {
 			tok = strings.TrimSuffix(tok, "!")
 		}
 		switch {
+		case strings.HasSuffix(tok, "=#"):
+			o.arg, tok = digitArg, strings.TrimSuffix(tok, "=#")
 		case strings.HasSuffix(tok, "=+"):
 			o.arg, tok = nextArg, strings.TrimSuffix(tok, "=+")
 		case strings.HasSuffix(tok, "=?"):
@@ -676,6 +680,20 @@ func (g *Grammar) option(p *Parsed, words []string, i int) (int, error) {
 			f := o.found(i)
 			f.Spelled = string(w[j])
 			p.Opts = append(p.Opts, f)
+			continue
+		}
+		if o.arg == digitArg {
+			k := j + 1
+			for k < len(w) && w[k] >= '0' && w[k] <= '9' {
+				k++
+			}
+			f := o.found(i)
+			f.Spelled = string(w[j])
+			if k > j+1 {
+				f.Value, f.HasValue, f.ValueAt = w[j+1:k], true, i
+			}
+			p.Opts = append(p.Opts, f)
+			j = k - 1
 			continue
 		}
 		return g.take(p, o, string(w[j]), w[j+1:], j+1 < len(w), words, i)

@@ -16,6 +16,7 @@ var tables = [][]*Spec{
 	wrapperTable,
 	runnerTable,
 	platformTable,
+	interpreterTable,
 }
 
 // Lookup returns the grammar of the named program (its base name, such as

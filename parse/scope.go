@@ -267,3 +267,35 @@ func declLocal(dc *syntax.DeclClause) bool {
 	}
 	return false
 }
+
+// plainStmt reports a statement that cannot change the shell's variables
+// or functions: one simple command without assignments, named by a
+// literal word that is no builtin that assigns and no function of the
+// line. A subshell needs no copy of the variables for it (the common
+// stage of a pipeline: grep x, sort, head -1).
+func (p *parser) plainStmt(st *syntax.Stmt) bool {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Assigns) > 0 || len(ce.Args) == 0 || st.Background || st.Coprocess {
+		return false
+	}
+	name := ce.Args[0].Lit()
+	if name == "" || p.funcs[name] != nil || p.aliases[name] != "" {
+		return false
+	}
+	switch name {
+	case "unset", "read", "mapfile", "readarray", "printf", "getopts", "set", "shift", "export", "declare", "typeset",
+		"local", "readonly", "eval", "source", ".", "cd", "pushd", "popd", "let", "alias", "unalias", "hash", "shopt",
+		"trap", "builtin", "command", "exec", "wait", "enable", "zparseopts", "vared", "print":
+		return false
+	}
+	for _, w := range ce.Args {
+		for _, part := range w.Parts {
+			switch part.(type) {
+			case *syntax.Lit, *syntax.SglQuoted:
+			default:
+				return false // $((x=1)), ${x:=v}, $(…)
+			}
+		}
+	}
+	return true
+}

@@ -265,8 +265,12 @@ func (p *parser) pipeline(bc *syntax.BinaryCmd, c ctx) {
 		switch {
 		case i < len(stages)-1:
 			// Every stage but the last runs in a subshell.
-			p.subshell(func() { prev = p.stmt(st, sc) })
-		case p.isZsh():
+			if p.plainStmt(st) {
+				prev = p.stmt(st, sc)
+			} else {
+				p.subshell(func() { prev = p.stmt(st, sc) })
+			}
+		case p.isZsh() || p.plainStmt(st):
 			// zsh runs the last stage in this shell.
 			prev = p.stmt(st, sc)
 		default:
@@ -304,7 +308,11 @@ func (p *parser) substs(n syntax.Node, c ctx) {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
 			sc := ctx{subst: true, background: c.background}
-			p.subshell(func() { p.stmts(n.Stmts, sc) })
+			if len(n.Stmts) == 1 && p.plainStmt(n.Stmts[0]) {
+				p.stmts(n.Stmts, sc)
+			} else {
+				p.subshell(func() { p.stmts(n.Stmts, sc) })
+			}
 			return false
 		case *syntax.ProcSubst:
 			sc := ctx{subst: true, background: c.background}
@@ -312,7 +320,11 @@ func (p *parser) substs(n syntax.Node, c ctx) {
 				// >(sh): what the line writes into it is its input.
 				sc.stdinFrom = procInput
 			}
-			p.subshell(func() { p.stmts(n.Stmts, sc) })
+			if len(n.Stmts) == 1 && p.plainStmt(n.Stmts[0]) {
+				p.stmts(n.Stmts, sc)
+			} else {
+				p.subshell(func() { p.stmts(n.Stmts, sc) })
+			}
 			return false
 		case *syntax.Word:
 			if p.isZsh() {

@@ -17,22 +17,27 @@ type mount struct {
 // create (and compose run) that take a value; every other option is a flag.
 // The first word that is not an option is the image (the service for
 // compose), and the words after it are the container's command.
-var containerOpts = set("-a", "--attach", "--add-host", "--annotation", "--arch", "--authfile", "--blkio-weight", "--blkio-weight-device",
-	"--cap-add", "--cap-drop", "--cgroup-parent", "--cgroupns", "--cgroups", "--chrootdirs", "--cidfile", "--conmon-pidfile", "--cpu-period",
-	"--cpu-quota", "--cpu-rt-period", "--cpu-rt-runtime", "--cpu-shares", "-c", "--cpus", "--cpuset-cpus", "--cpuset-mems", "--creds",
-	"--decryption-key", "--detach-keys", "--device", "--device-cgroup-rule", "--device-read-bps", "--device-read-iops", "--device-write-bps",
-	"--device-write-iops", "--dns", "--dns-opt", "--dns-option", "--dns-search", "--domainname", "--entrypoint", "-e", "--env", "--env-file",
-	"--env-merge", "--expose", "--gidmap", "--gpus", "--group-add", "--group-entry", "--health-cmd", "--health-interval", "--health-retries",
-	"--health-start-period", "--health-start-interval", "--health-timeout", "--health-on-failure", "-h", "--hostname", "--hostuser",
-	"--image-volume", "--init-path", "--ip", "--ip6", "--ipc", "--isolation", "--kernel-memory", "-l", "--label", "--label-file", "--link",
-	"--link-local-ip", "--log-driver", "--log-opt", "--mac-address", "-m", "--memory", "--memory-reservation", "--memory-swap",
-	"--memory-swappiness", "--mount", "--name", "--net", "--network", "--network-alias", "--oom-score-adj", "--os", "--passwd-entry",
-	"--personality", "--pid", "--pidfile", "--pids-limit", "--platform", "--pod", "--pod-id-file", "--preserve-fds", "-p", "--publish",
-	"--pull", "--rdt-class", "--requires", "--restart", "--retry", "--retry-delay", "--runtime", "--sdnotify", "--seccomp-policy",
-	"--secret", "--security-opt", "--shm-size", "--shm-size-systemd", "--stop-signal", "--stop-timeout", "--storage-opt", "--subgidname",
-	"--subuidname", "--sysctl", "--timeout", "--tmpfs", "--tz", "--uidmap", "--ulimit", "--umask", "--unsetenv", "-u", "--user",
-	"--userns", "--uts", "--variant", "-v", "--volume", "--volume-driver", "--volumes-from", "-w", "--workdir", "--env-from-file",
-	"--cosign-key", "--namespace", "-n")
+const containerOptsList = " " +
+	"-a --attach --add-host --annotation --arch --authfile --blkio-weight --blkio-weight-device --cap-add" +
+	" --cap-drop --cgroup-parent --cgroupns --cgroups --chrootdirs --cidfile --conmon-pidfile --cpu-period" +
+	" --cpu-quota --cpu-rt-period --cpu-rt-runtime --cpu-shares -c --cpus --cpuset-cpus --cpuset-mems --creds" +
+	" --decryption-key --detach-keys --device --device-cgroup-rule --device-read-bps --device-read-iops" +
+	" --device-write-bps --device-write-iops --dns --dns-opt --dns-option --dns-search --domainname --entrypoint -e" +
+	" --env --env-file --env-merge --expose --gidmap --gpus --group-add --group-entry --health-cmd --health-interval" +
+	" --health-retries --health-start-period --health-start-interval --health-timeout --health-on-failure -h" +
+	" --hostname --hostuser --image-volume --init-path --ip --ip6 --ipc --isolation --kernel-memory -l --label" +
+	" --label-file --link --link-local-ip --log-driver --log-opt --mac-address -m --memory --memory-reservation" +
+	" --memory-swap --memory-swappiness --mount --name --net --network --network-alias --oom-score-adj --os" +
+	" --passwd-entry --personality --pid --pidfile --pids-limit --platform --pod --pod-id-file --preserve-fds -p" +
+	" --publish --pull --rdt-class --requires --restart --retry --retry-delay --runtime --sdnotify --seccomp-policy" +
+	" --secret --security-opt --shm-size --shm-size-systemd --stop-signal --stop-timeout --storage-opt --subgidname" +
+	" --subuidname --sysctl --timeout --tmpfs --tz --uidmap --ulimit --umask --unsetenv -u --user --userns --uts" +
+	" --variant -v --volume --volume-driver --volumes-from -w --workdir --env-from-file --cosign-key --namespace -n" + " "
+
+// containerOpts reports a run option that takes a value.
+func containerOpts(o string) bool {
+	return !strings.ContainsAny(o, " ") && strings.Contains(containerOptsList, " "+o+" ")
+}
 
 // containerShortVals are the short options of run that take a value, for
 // bundles such as -itv SRC:DST or -itw/w.
@@ -40,11 +45,17 @@ const containerShortVals = "acehlmpuvw"
 
 // containerGlobals are the options of docker, podman, nerdctl and compose
 // before the subcommand that take a value.
-var containerGlobals = set("-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey",
-	"--connection", "--url", "--identity", "--root", "--runroot", "--storage-driver", "--storage-opt", "--cgroup-manager", "--module",
-	"--network-cmd-path", "--network-config-dir", "--tmpdir", "--volumepath", "--events-backend", "--hooks-dir", "--runtime", "--ssh",
-	"-n", "--namespace", "--address", "-a", "--snapshotter", "--data-root", "--cni-path", "--cni-netconfpath", "--hosts-dir",
-	"-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--progress", "--parallel")
+const containerGlobalsList = " " +
+	"-H --host -c --context --config -l --log-level --tlscacert --tlscert --tlskey --connection --url --identity" +
+	" --root --runroot --storage-driver --storage-opt --cgroup-manager --module --network-cmd-path" +
+	" --network-config-dir --tmpdir --volumepath --events-backend --hooks-dir --runtime --ssh -n --namespace" +
+	" --address -a --snapshotter --data-root --cni-path --cni-netconfpath --hosts-dir -f --file -p --project-name" +
+	" --profile --env-file --project-directory --ansi --progress --parallel" + " "
+
+// containerGlobals reports a global option that takes a value.
+func containerGlobals(o string) bool {
+	return !strings.ContainsAny(o, " ") && strings.Contains(containerGlobalsList, " "+o+" ")
+}
 
 // cliImages are container images whose entrypoint is a command-line tool:
 // docker run amazon/aws-cli s3 rm … runs aws s3 rm …. The value is the
@@ -55,32 +66,32 @@ var containerGlobals = set("-H", "--host", "-c", "--context", "--config", "-l", 
 // arguments as a command (google/cloud-sdk gcloud …, azure-cli az …,
 // postgres psql …, redis redis-cli …, mongo mongosh …, alpine, ubuntu)
 // need no entry: that is what every other image is read as.
-var cliImages = map[string]string{
-	"amazon/aws-cli":                    "aws",
-	"public.ecr.aws/aws-cli/aws-cli":    "aws",
-	"bitnami/kubectl":                   "kubectl",
-	"rancher/kubectl":                   "kubectl",
-	"lachlanevenson/k8s-kubectl":        "kubectl",
-	"alpine/k8s":                        "",
-	"alpine/helm":                       "helm",
-	"bitnami/helm":                      "helm",
-	"hashicorp/terraform":               "terraform",
-	"opentofu/opentofu":                 "tofu",
-	"ghcr.io/opentofu/opentofu":         "tofu",
-	"hashicorp/packer":                  "packer",
-	"hashicorp/vault":                   "+vault",
-	"vault":                             "+vault",
-	"hashicorp/consul":                  "+consul",
-	"hashicorp/nomad":                   "nomad",
-	"digitalocean/doctl":                "doctl",
-	"flyio/flyctl":                      "flyctl",
-	"minio/mc":                          "mc",
-	"rclone/rclone":                     "rclone",
-	"alpine/git":                        "git",
-	"curlimages/curl":                   "curl",
-	"gcr.io/go-containerregistry/crane": "crane",
-	"bitnami/etcd":                      "",
-	"pulumi/pulumi":                     "",
+var cliImages = [...]struct{ image, program string }{
+	{"amazon/aws-cli", "aws"},
+	{"public.ecr.aws/aws-cli/aws-cli", "aws"},
+	{"bitnami/kubectl", "kubectl"},
+	{"rancher/kubectl", "kubectl"},
+	{"lachlanevenson/k8s-kubectl", "kubectl"},
+	{"alpine/k8s", ""},
+	{"alpine/helm", "helm"},
+	{"bitnami/helm", "helm"},
+	{"hashicorp/terraform", "terraform"},
+	{"opentofu/opentofu", "tofu"},
+	{"ghcr.io/opentofu/opentofu", "tofu"},
+	{"hashicorp/packer", "packer"},
+	{"hashicorp/vault", "+vault"},
+	{"vault", "+vault"},
+	{"hashicorp/consul", "+consul"},
+	{"hashicorp/nomad", "nomad"},
+	{"digitalocean/doctl", "doctl"},
+	{"flyio/flyctl", "flyctl"},
+	{"minio/mc", "mc"},
+	{"rclone/rclone", "rclone"},
+	{"alpine/git", "git"},
+	{"curlimages/curl", "curl"},
+	{"gcr.io/go-containerregistry/crane", "crane"},
+	{"bitnami/etcd", ""},
+	{"pulumi/pulumi", ""},
 }
 
 // imageName returns an image reference without its tag, digest and default
@@ -104,13 +115,22 @@ func imageName(ref string) string {
 // is in the table.
 func imageProgram(ref string) (string, bool) {
 	name := imageName(ref)
-	if p, ok := cliImages[name]; ok {
+	if p, ok := cliImage(name); ok {
 		return p, true
 	}
 	if i := strings.IndexByte(name, '/'); i > 0 && strings.ContainsAny(name[:i], ".:") {
 		// A mirror: registry.example.com/amazon/aws-cli.
-		if p, ok := cliImages[name[i+1:]]; ok {
-			return p, true
+		return cliImage(name[i+1:])
+	}
+	return "", false
+}
+
+// cliImage looks an image name up in cliImages (static data: nothing is
+// built at start-up).
+func cliImage(name string) (string, bool) {
+	for _, e := range cliImages {
+		if e.image == name {
+			return e.program, true
 		}
 	}
 	return "", false
@@ -130,7 +150,7 @@ func (p *parser) containerRun(c *Command, name string, args []Word) bool {
 	}
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i].Value, "-") {
-		if v := args[i].Value; containerGlobals()[v] && !strings.Contains(v, "=") {
+		if v := args[i].Value; containerGlobals(v) && !strings.Contains(v, "=") {
 			i++
 		}
 		i++
@@ -144,7 +164,7 @@ func (p *parser) containerRun(c *Command, name string, args []Word) bool {
 		compose = sub == "compose"
 		i++
 		for compose && i < len(args) && strings.HasPrefix(args[i].Value, "-") {
-			if containerGlobals()[args[i].Value] {
+			if containerGlobals(args[i].Value) {
 				i++
 			}
 			i++
@@ -159,7 +179,7 @@ func (p *parser) containerRun(c *Command, name string, args []Word) bool {
 	case compose && sub == "exec":
 		rest := args[i+1:]
 		for len(rest) > 0 && strings.HasPrefix(rest[0].Value, "-") {
-			if containerOpts()[rest[0].Value] || rest[0].Value == "--index" {
+			if containerOpts(rest[0].Value) || rest[0].Value == "--index" {
 				rest = rest[1:]
 			}
 			if len(rest) > 0 {
@@ -210,7 +230,7 @@ func (p *parser) containerRun(c *Command, name string, args []Word) bool {
 				continue // flags only: -it, -dit
 			}
 		}
-		if !containerOpts()[opt] {
+		if !containerOpts(opt) {
 			continue
 		}
 		valWord := w

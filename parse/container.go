@@ -199,6 +199,7 @@ func (p *parser) containerRun(c *Command, name string, args []Word) bool {
 		label = name + " compose " + sub
 	}
 	var mounts []mount
+	var env []Assign
 	workdir, entry, hasEntry := "", "", false
 	rest := args[i+1:]
 	j := 0
@@ -221,7 +222,11 @@ func (p *parser) containerRun(c *Command, name string, args []Word) bool {
 				if strings.IndexByte(containerShortVals, v[k]) >= 0 {
 					opt = "-" + v[k:k+1]
 					if k+1 < len(v) {
+						// pflag reads -v=SRC:DST as -v SRC:DST.
 						val, hasVal = v[k+1:], true
+						if k == 1 {
+							val = strings.TrimPrefix(val, "=")
+						}
 					}
 					break
 				}
@@ -255,6 +260,12 @@ func (p *parser) containerRun(c *Command, name string, args []Word) bool {
 			}
 		case "-w", "--workdir":
 			workdir = val
+		case "-e", "--env":
+			// -e NAME=VALUE: the container's environment.
+			// GUARDSH_* there is the container's, not this guardsh's.
+			if n, ev, ok := strings.Cut(val, "="); ok && validName(n) && !strings.HasPrefix(n, "GUARDSH_") {
+				env = append(env, Assign{Name: n, Value: Word{Value: ev, Static: valWord.Static, Start: valWord.Start, End: valWord.End}})
+			}
 		case "--entrypoint":
 			entry, hasEntry = val, true
 		}
@@ -279,7 +290,7 @@ func (p *parser) containerRun(c *Command, name string, args []Word) bool {
 			}
 		}
 	}
-	p.runInContainer(c, label, cmd, mounts, workdir)
+	p.runInContainerEnv(c, label, cmd, mounts, workdir, env)
 	return true
 }
 
@@ -416,6 +427,12 @@ func (p *parser) hostMount(src, dst string, static bool) (mount, bool) {
 // of every command it runs that fall under a mount are rewritten to the
 // host paths, and such a command is judged as run on the host.
 func (p *parser) runInContainer(c *Command, label string, cmd []Word, mounts []mount, workdir string) {
+	p.runInContainerEnv(c, label, cmd, mounts, workdir, nil)
+}
+
+// runInContainerEnv is runInContainer with the container's environment
+// (-e NAME=VALUE).
+func (p *parser) runInContainerEnv(c *Command, label string, cmd []Word, mounts []mount, workdir string, env []Assign) {
 	if len(cmd) == 0 {
 		return
 	}
@@ -427,7 +444,7 @@ func (p *parser) runInContainer(c *Command, label string, cmd []Word, mounts []m
 	}
 	p.setCwd(dir)
 	p.inWrapDir = true
-	in := p.inner(c, label, cmd, nil)
+	in := p.inner(c, label, cmd, env)
 	p.contained, p.mounts = prevC, prevM
 	p.setCwd(cwd)
 	p.inWrapDir = was

@@ -38,3 +38,16 @@ func (p *parser) plainField(w *syntax.Word) (Word, bool) {
 	start, end := p.span(w.Pos(), w.End())
 	return Word{Value: v, Static: true, Start: start, End: end}, true
 }
+
+// literalParts reports a word made only of literal text and single-quoted
+// strings: it holds no substitution, expansion or arithmetic to walk.
+func literalParts(w *syntax.Word) bool {
+	for _, part := range w.Parts {
+		switch part.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		default:
+			return false
+		}
+	}
+	return true
+}

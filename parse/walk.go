@@ -304,6 +304,9 @@ func (p *parser) substs(n syntax.Node, c ctx) {
 			return
 		}
 	}
+	if w, ok := n.(*syntax.Word); ok && !p.isZsh() && literalParts(w) {
+		return // nothing in it expands: no walk
+	}
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:

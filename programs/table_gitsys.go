@@ -23,8 +23,9 @@ var tableGitsys = []*Spec{
 		D/show-modversions dump-modversions n/dry-run show q/quiet v/verbose b/use-blacklist f/force force-modversion force-vermagic
 		C/config= d/dirname= S/set-version= h/help V/version s/syslog`},
 	{Name: "rmmod", Style: GNU, Opts: `f/force s/syslog v/verbose V/version h/help`},
-	{Name: "iptables", Style: Loose, Opts: `t/table= P/policy= A/append= D/delete= I/insert= R/replace= N/new-chain= E/rename-chain= j/jump=
-		p/protocol= s/source= d/destination= i/in-interface= o/out-interface= m/match= w/wait=? W/wait-interval= dport= sport= g/goto=`,
+	{Name: "iptables", Style: GNU, Partial: true, Opts: `t/table= P/policy= A/append= D/delete= I/insert= R/replace= N/new-chain= E/rename-chain= j/jump=
+		p/protocol= s/source= d/destination= i/in-interface= o/out-interface= m/match= w/wait=? W/wait-interval= dport= sport= g/goto=
+		v/verbose n/numeric x/exact 4/ipv4 6/ipv6 L/list=? S/list-rules=? F/flush=? Z/zero=? X/delete-chain=? h/help V/version line-numbers modprobe= c/set-counters= f/fragment`,
 		Aliases: []string{"ip6tables", "iptables-nft", "iptables-legacy"}},
 	{Name: "snap", Style: Loose, Opts: `purge revision=`},
 	{Name: "nix-collect-garbage", Style: GNU, Opts: `d/delete-old delete-older-than= dry-run max-freed= h/help version`},

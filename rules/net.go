@@ -85,7 +85,7 @@ func exfiltrates(c *parse.Command) bool {
 			if len(s.Args) == 1 || s.Name() == "printenv" && secretName(s.Args[1].Value) {
 				return true
 			}
-		case "gcloud", "gh", "security", "vault", "kubectl", "op", "pass", "aws", "az", "doppler", "bw", "heroku":
+		case "gcloud", "gh", "glab", "security", "vault", "kubectl", "oc", "op", "pass", "gopass", "sops", "infisical", "aws", "az", "doppler", "bw", "heroku":
 			if printsSecret(s) {
 				return true
 			}

@@ -58,7 +58,8 @@ func secretName(n string) bool {
 
 // printsSecret reports a command that prints a credential: gh auth token,
 // gcloud auth print-access-token, security find-generic-password -w, vault
-// read, kubectl get secret, op read, pass show, aws configure get.
+// read, kubectl get secret, op read, pass show, aws configure get, sops -d,
+// gopass show, infisical export.
 func printsSecret(c *parse.Command) bool {
 	w := strings.Join(args(c).words(), " ")
 	switch c.Name() {
@@ -70,8 +71,19 @@ func printsSecret(c *parse.Command) bool {
 		return strings.Contains(w, "find-generic-password") || strings.Contains(w, "find-internet-password") || strings.Contains(w, "dump-keychain")
 	case "vault":
 		return strings.HasPrefix(w, "read") || strings.HasPrefix(w, "kv get") || strings.Contains(w, "print token")
-	case "kubectl":
-		return strings.Contains(w, "get secret")
+	case "kubectl", "oc":
+		return strings.Contains(w, "get secret") || strings.Contains(w, "create token")
+	case "sops":
+		// sops -d FILE, sops decrypt FILE: the secrets in plain text.
+		a := args(c)
+		return a.has("d", "decrypt") || strings.HasPrefix(w, "decrypt")
+	case "gopass":
+		return strings.HasPrefix(w, "show") || strings.HasPrefix(w, "cat") || !strings.HasPrefix(w, "-") && w != "" &&
+			!strings.HasPrefix(w, "ls") && !strings.HasPrefix(w, "list") && !strings.HasPrefix(w, "insert") && !strings.HasPrefix(w, "sync")
+	case "infisical":
+		return strings.HasPrefix(w, "export") || strings.Contains(w, "secrets get")
+	case "glab":
+		return strings.Contains(w, "config get token") || strings.HasPrefix(w, "auth token")
 	case "op":
 		return strings.HasPrefix(w, "read") || strings.HasPrefix(w, "item get")
 	case "pass":

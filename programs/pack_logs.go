@@ -16,6 +16,18 @@ var packLogs = &Pack{Name: "logs", Title: "System logs and the audit trail", Fil
 			"grep x /var/log/syslog > out.txt", "logger hello"},
 	},
 	{
+		ID: "logs-cloud-audit-off", Title: "Stop a cloud's audit trail or threat detection",
+		Reason:  "Stopping CloudTrail logging, the Config recorder, Security Hub or GuardDuty, or deleting a log sink, stops the record of who did what in the account — the first step of covering tracks.",
+		Suggest: "pause only the trail you mean, in a test account, and say why in the change",
+		When: []string{"aws cloudtrail stop-logging", "aws config stop-configuration-recorder", "aws securityhub disable-security-hub",
+			"aws guardduty update-detector --no-enable", "aws macie2 disable-macie", "gcloud logging sinks|buckets delete", "az monitor diagnostic-settings delete"},
+		Over: []string{"cloud-destroy", "clouds-aws-delete"},
+		Match: []string{"aws cloudtrail stop-logging --name main", "aws --profile prod cloudtrail stop-logging --name t", "aws config stop-configuration-recorder --configuration-recorder-name default",
+			"aws securityhub disable-security-hub", "aws guardduty update-detector --detector-id d --no-enable", "gcloud logging sinks delete audit-sink", "az monitor diagnostic-settings delete --name d --resource r"},
+		NoMatch: []string{"aws cloudtrail describe-trails", "aws cloudtrail start-logging --name main", "aws guardduty update-detector --detector-id d --enable",
+			"gcloud logging sinks list", "az monitor diagnostic-settings list --resource r"},
+	},
+	{
 		ID: "logs-audit-off", Title: "Switch off or clear the audit system",
 		Reason:  "Deleting every audit rule or disabling auditing stops the kernel recording what users and programs do.",
 		When:    []string{"auditctl -D", "auditctl -e=0"},

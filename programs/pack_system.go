@@ -19,6 +19,14 @@ var packSystem = &Pack{Name: "system", Title: "Users, AppArmor and kernel harden
 		NoMatch: []string{"aa-status", "aa-enforce /etc/apparmor.d/usr.sbin.nginx", "aa-teardown -h"},
 	},
 	{
+		ID: "system-macos-protection-off", Title: "Switch off macOS System Integrity Protection or Gatekeeper",
+		Reason:  "csrutil disable lets root change the system volume and load unsigned kernel extensions; spctl --master-disable lets any downloaded app run unchecked.",
+		When:    []string{"csrutil disable", "csrutil authenticated-root disable", "spctl --master-disable|--global-disable"},
+		Over:    []string{"firewall-off"},
+		Match:   []string{"csrutil disable", "csrutil authenticated-root disable", "sudo spctl --master-disable", "spctl --global-disable"},
+		NoMatch: []string{"csrutil status", "spctl --status", "spctl --assess -v App.app", "csrutil enable", "echo csrutil disable"},
+	},
+	{
 		ID: "system-kernel-hardening-off", Title: "Switch off kernel hardening",
 		Reason: "Turning off address-space randomisation or ptrace restrictions makes every local exploit and credential theft from other processes easier.",
 		When: []string{"sysctl @kernel.randomize_va_space=0|kernel.yama.ptrace_scope=0|kernel.kptr_restrict=0",

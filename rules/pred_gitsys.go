@@ -101,6 +101,16 @@ func gitsysPredicates() map[string]func(c *parse.Command, ws []parse.Word, rest 
 			k = strings.ToLower(k)
 			return (k == "registry" || strings.HasSuffix(k, ":registry")) && strings.HasPrefix(strings.ToLower(strings.Trim(v, `"'`)), "http://")
 		},
+		// git-safe-any: git config safe.directory '*' switches off git's
+		// check that a repository belongs to the user, which keeps another
+		// user's hooks and config (core.fsmonitor, core.sshCommand) from
+		// running as you.
+		"git-safe-any": func(c *parse.Command, ws []parse.Word, rest []int) bool {
+			if len(rest) > 0 && ws[rest[0]].Value == "set" {
+				rest = rest[1:]
+			}
+			return len(rest) >= 2 && strings.ToLower(ws[rest[0]].Value) == "safe.directory" && ws[rest[1]].Value == "*"
+		},
 		// git-ssh-insecure: git config core.sshCommand with host key checks
 		// off (StrictHostKeyChecking=no, UserKnownHostsFile=/dev/null).
 		"git-ssh-insecure": func(c *parse.Command, ws []parse.Word, rest []int) bool {

@@ -139,7 +139,11 @@ var critical = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"libc6": true, "glibc": true, "libc": true, "systemd": true, "systemd-sysv": true, "init": true,
 		"bash": true, "coreutils": true, "sudo": true, "dpkg": true, "apt": true, "rpm": true, "pacman": true, "util-linux": true,
 		"login": true, "passwd": true, "openssh-server": false, "grub-pc": true, "grub2": true, "grub-efi-amd64": true, "linux-image": true,
-		"kernel": true, "kernel-core": true, "linux": true, "base": true, "base-files": true, "libstdc++6": true, "zlib1g": true, "musl": true}
+		"kernel": true, "kernel-core": true, "linux": true, "base": true, "base-files": true, "libstdc++6": true, "zlib1g": true, "musl": true,
+		// Debian's and Ubuntu's own tools (apt's hooks, debconf, netplan…)
+		// are written in Python and Perl; Alpine's userland is busybox.
+		"python3": true, "python3-minimal": true, "perl-base": true, "debconf": true, "dash": true, "libpam0g": true, "libpam-modules": true,
+		"pam": true, "busybox": true, "alpine-baselayout": true, "apk-tools": true, "tar": true, "findutils": true, "grep": true, "sed": true, "mount": true}
 })
 
 func removesCritical(c *parse.Command) bool {

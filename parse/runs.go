@@ -109,6 +109,17 @@ func (p *parser) runByGrammar(c *Command, name string, runs []programs.Ran, o pa
 	}
 }
 
+// anyOption reports whether a word looks like an option: without one, no
+// option's value can be run (man ls, vim f).
+func anyOption(args []Word) bool {
+	for _, a := range args {
+		if len(a.Value) > 1 && a.Value[0] == '-' {
+			return true
+		}
+	}
+	return false
+}
+
 // dashed spells an option's name as given on a command line: -c, --pre.
 func dashed(name string) string {
 	if len(name) == 1 {
@@ -122,7 +133,7 @@ func dashed(name string) string {
 // program's grammar and Run entries in package programs.
 func (p *parser) runOptionValues(c *Command, name string, args []Word) {
 	g := programs.Lookup(name)
-	if !g.HasOptionRuns() || len(args) == 0 {
+	if !g.HasOptionRuns() || !anyOption(args) {
 		return
 	}
 	words := wordValues(args)

@@ -162,6 +162,32 @@ func denoBunScript(name string, args []Word) (Word, bool) {
 	return Word{}, false
 }
 
+// denoUnsandboxed reports deno options that let a script out of its
+// sandbox: -A, --allow-all, --allow-run, --allow-write, --allow-ffi,
+// --allow-sys, or --allow-read with --allow-net (it may send what it
+// reads).
+func denoUnsandboxed(args []Word) bool {
+	read, net := false, false
+	for _, a := range args {
+		if strings.Contains(a.Value, "://") {
+			break // the script; the words after it are its own
+		}
+		v, _, _ := strings.Cut(a.Value, "=")
+		switch v {
+		case "-A", "--allow-all", "--allow-run", "--allow-write", "--allow-ffi", "--allow-sys":
+			return true
+		case "--allow-read", "-R":
+			read = true
+		case "--allow-net", "-N":
+			net = true
+		}
+		if strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && strings.Contains(a.Value, "A") {
+			return true
+		}
+	}
+	return read && net
+}
+
 func scriptExt(v string) bool {
 	for _, e := range []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx"} {
 		if strings.HasSuffix(v, e) {

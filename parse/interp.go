@@ -368,7 +368,15 @@ func (p *parser) nodeOrPHP(c *Command, name string, lang payload.Lang, args []Wo
 				if name == "deno" && a == "eval" && i+1 < len(args) {
 					code = append(code, args[i+1])
 				} else if f, ok := denoBunScript(name, args[i:]); ok {
-					// deno run x.ts, bun x.ts, bun run x.ts.
+					// deno run x.ts, bun x.ts, bun run x.ts; deno run
+					// -A https://… runs what the server sends, outside
+					// deno's sandbox.
+					if strings.HasPrefix(f.Value, "https://") || strings.HasPrefix(f.Value, "http://") {
+						if c.CodeSource == "" && denoUnsandboxed(args[i:]) {
+							c.CodeSource, c.CodeDetail = "network", name+" run "+f.Value
+						}
+						return
+					}
 					p.runFile(c, name, f, lang, false, true)
 					return nil, "", false
 				} else if name != "deno" && name != "bun" {

@@ -179,6 +179,10 @@ func (p *parser) zshParam(r *resolver, pe *syntax.ParamExp, depth int) (vals []s
 			vals = []string{v}
 		} else if name == "HOME" {
 			vals = []string{home}
+		} else if w, isWord := pe.Index.(*syntax.Word); name == "commands" && isWord && w.Lit() != "" && pe.Flags == nil {
+			// ${commands[rm]}: zsh's table of programs on PATH, read
+			// as the program it names (see lookupOutput).
+			return []string{"/usr/bin/" + w.Lit()}, false, true
 		} else {
 			if pe.Flags != nil && strings.Contains(pe.Flags.Value, "e") {
 				// ${(e)x} of a download: the server decides what runs.

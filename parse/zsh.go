@@ -26,7 +26,8 @@ import (
 //   - zargs -- ARGS -- COMMAND, a wrapper.
 //
 // What the parser rejects (the short loop forms, if … { … }) is a parse
-// error, and asked.
+// error, and asked, except zsh's patterns, arithmetic and } always { that
+// recover_zsh.go repairs in place.
 
 func (p *parser) isZsh() bool { return p.opts.Shell == "zsh" }
 

@@ -53,8 +53,15 @@ func exitLike(st *syntax.Stmt) bool {
 // what comes after it.
 func (p *parser) guarded() bool { return p.guard > 0 || p.errexit }
 
-// errexitFrom follows set -e, set -o errexit, set +e.
+// errexitFrom follows set -e, set -o errexit, set +e. A set -e inside a
+// branch (if, case, && or ||) may not run: only set +e counts there.
 func (p *parser) errexitFrom(args []Word) {
+	on := p.errexit
+	defer func() {
+		if p.vars.branch > 0 {
+			p.errexit = p.errexit && on
+		}
+	}()
 	for i, a := range args {
 		v := a.Value
 		switch {

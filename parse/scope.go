@@ -24,8 +24,12 @@ func (p *parser) subshell(f func()) {
 			p.funcs[k] = v
 		}
 	}
+	errexit := p.errexit
 	f()
 	p.vars, p.funcs = vars, funcs
+	// set -e in ( … ), $( … ) or a function's definition does not
+	// reach the commands after it (see failed.go).
+	p.errexit = errexit
 }
 
 // mayRunHere runs f for code that may run in this shell or in a subshell

@@ -19,6 +19,13 @@ func TestPromotedCovered(t *testing.T) {
 		{"cloud-destroy", "kubectl delete deploy web", Ask}, // cloud-destroy never matched it
 		{"container-stop", "docker volume rm data", Block},
 		{"cloud-destroy", "kubectl get ns", Allow},
+		// Commands the clouds and iac packs took over from cloud-destroy
+		// and destroy-data (their entries' Formerly): the promotion holds.
+		{"cloud-destroy", "terraform destroy", Block},
+		{"cloud-destroy", "aws s3 rm s3://b --recursive", Block},
+		{"cloud-destroy", "gcloud projects delete p", Block},
+		{"destroy-data", "cdk destroy MyStack", Block},
+		{"cloud-destroy", "terraform plan", Allow},
 	} {
 		res := Line(context.Background(), tt.line, Options{Promoted: map[string]bool{tt.promoted: true}})
 		if res.Verdict != tt.want {

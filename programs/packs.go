@@ -34,6 +34,11 @@ type Entry struct {
 	// Over lists rules this entry makes redundant when both match the
 	// same command (a generic rule with a vaguer title).
 	Over []string
+	// Formerly lists generic rules that these commands were reported by
+	// before the entry took them over (terraform destroy was
+	// cloud-destroy's): a system policy that makes one of them hardline
+	// makes the entry's findings hardline too, as it did before.
+	Formerly []string
 	// Match and NoMatch are command lines the entry must and must not
 	// match; the tests run them.
 	Match   []string

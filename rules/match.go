@@ -97,6 +97,7 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 // entry refining a generic rule), or nil.
 func covered(r *Rule, hits []*Rule) []string {
 	var out []string
+	out = append(out, r.formerly...) // the rules that reported these commands before
 	for _, h := range hits {
 		if h != r && contains(r.over, h.ID) {
 			out = append(out, h.ID)

@@ -95,7 +95,7 @@ func packRule(p *programs.Pack, e *programs.Entry) *Rule {
 		names = nil
 	}
 	return &Rule{ID: e.ID, Tier: tier, Title: e.Title, Reason: e.Reason, Suggest: e.Suggest, Pack: p.Name,
-		Match: e.Match, NoMatch: e.NoMatch, over: e.Over, names: names,
+		Match: e.Match, NoMatch: e.NoMatch, over: e.Over, formerly: e.Formerly, names: names,
 		cmd: func(c *parse.Command) bool { return entryMatches(e, c) }}
 }
 
@@ -339,7 +339,7 @@ func AddPack(p *programs.Pack) error {
 		if _, err := e.Patterns(); err != nil {
 			return &PackError{Line: e.Line, Msg: err.Error()}
 		}
-		e.Over = nil
+		e.Over, e.Formerly = nil, nil
 		added = append(added, packRule(p, e))
 	}
 	saved := table

@@ -37,6 +37,9 @@ type Rule struct {
 	// over lists rules this one makes redundant: when both match the same
 	// command, only this one is reported.
 	over []string
+	// formerly lists rules whose policy promotions hold for this one
+	// (programs.Entry.Formerly).
+	formerly []string
 	// names are the program names the rule looks at; nil means every
 	// command.
 	names []string

@@ -68,7 +68,7 @@ func TestSystemPolicyEndToEnd(t *testing.T) {
 		t.Fatal("a denied command ran")
 	}
 	// A promoted rule blocks, in check and in $SHELL mode.
-	out, _, err := run(nil, "check", "-c", "kubectl delete ns prod")
+	out, _, err := run(nil, "check", "-c", "terraform destroy")
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(out, "hardline") {
 		t.Errorf("promoted rule: %v\n%s", err, out)
 	}

@@ -6,7 +6,8 @@
 #
 #   scripts/scan-system.sh [GUARDSH-BINARY] [OUT-DIR]
 #
-# The list of files is written to OUT-DIR/files.txt, the JSON results to
+# The list of files is written to OUT-DIR/files.txt (copy it to
+# cmd/guardsh/testdata/system-files.txt, below its two comment lines, when the machine image changes), the JSON results to
 # OUT-DIR/results.json and one line per finding (file<TAB>line<TAB>rule<TAB>text)
 # to OUT-DIR/findings.tsv. tirith is off (GUARDSH_TIRITH=off) unless the
 # caller sets GUARDSH_TIRITH. Needs jq.

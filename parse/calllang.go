@@ -125,6 +125,14 @@ func (p *parser) callSource(c *Command, label string, lang payload.Lang, w Word)
 		return
 	}
 	for _, line := range payload.CallLines(lang, w.Value) {
+		if line == `"$(…)"` {
+			// os.execute(cmd), system(x): a command built at run
+			// time, as payload.Scan's Dynamic calls.
+			if c.CodeSource == "" && !p.diskCode {
+				c.CodeSource, c.CodeDetail = "dynamic", label+": a command built at run time"
+			}
+			continue
+		}
 		p.payload(label, line, w, c.Line, false)
 	}
 }

@@ -267,7 +267,7 @@ func CallLines(lang Lang, src string) []string {
 // languages.
 func callName(name string) bool {
 	switch name {
-	case "os.execute", "io.popen", "os.remove", "rm", "Base.rm", "Filesystem.rm", "Base.Filesystem.rm", "Cmd", "system", "shell",
+	case "os.execute", "io.popen", "os.remove", "rm", "run", "Base.run", "Base.rm", "Filesystem.rm", "Base.Filesystem.rm", "Cmd", "system", "shell",
 		"system2", "unlink", "file.remove":
 		return true
 	}
@@ -472,9 +472,20 @@ func juliaCall(name string, args []callArg) (string, bool) {
 			}
 		}
 		if len(argv) == 0 {
-			return "", false
+			return `"$(…)"`, true
 		}
 		return strings.Join(argv, " "), true
+	case "run":
+		// run(`…`) and run(pipeline(`…`)) are read by their command
+		// literals, run(Cmd([…])) by Cmd; run(x) runs what x holds.
+		for _, a := range args {
+			for _, t := range a.toks {
+				if t.kind == 'c' || t.kind == 'i' && (t.text == "Cmd" || t.text == "pipeline" || t.text == "Base.Cmd") {
+					return "", false
+				}
+			}
+		}
+		return `"$(…)"`, true
 	}
 	return "", false
 }

@@ -40,7 +40,11 @@ func Lookup(name string) *Grammar {
 // map from names to entries is built on first use.
 func spec(name string) *Spec {
 	indexOnce.Do(func() {
-		byName = make(map[string]*Spec, len(specs()))
+		n := 0
+		for _, s := range specs() {
+			n += 1 + len(s.Aliases)
+		}
+		byName = make(map[string]*Spec, n) // one size: no growth at the first command
 		for _, s := range specs() {
 			byName[s.Name] = s
 			for _, a := range s.Aliases {

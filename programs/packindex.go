@@ -3,6 +3,7 @@ package programs
 import (
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // A PackEntry is one entry of a built-in pack, with its pack.
@@ -14,11 +15,22 @@ type PackEntry struct {
 var (
 	entriesOnce sync.Once
 	// entriesBy maps a program's canonical name (see [Canonical]) to the
-	// built-in entries with a pattern that names it; anyEntries are the
-	// entries with a pattern for any program ("*").
-	entriesBy  map[string][]PackEntry
-	anyEntries []PackEntry
+	// built-in entries with a pattern that names it; entriesReady says it
+	// is built. anyEntries are the entries with a pattern for any program
+	// ("*").
+	entriesBy    map[string][]PackEntry
+	entriesReady atomic.Bool
+	anyOnce      sync.Once
+	anyEntries   []PackEntry
+	// scans counts the programs looked up before the map is built.
+	scans atomic.Int32
 )
+
+// scansBeforeIndex is how many programs EntriesOf looks up by reading the
+// patterns before it builds the map: a command line names one program or
+// a few, and one pass over the patterns' first words for one name costs a
+// fraction of the map (whose map operations cost more than the reading).
+const scansBeforeIndex = 6
 
 // indexEntries builds, once, the map from program name to pack entries.
 // It reads only the first word of each pattern: nothing is compiled, and a
@@ -57,8 +69,7 @@ func indexEntries() {
 					}
 				}
 				if any {
-					anyEntries = append(anyEntries, pe)
-					continue
+					continue // in AnyEntries
 				}
 				for _, n := range raw {
 					k := Canonical(n)
@@ -81,6 +92,7 @@ func indexEntries() {
 			}
 			entriesBy[pr.k] = append(l, pr.pe)
 		}
+		entriesReady.Store(true)
 	})
 }
 
@@ -88,14 +100,63 @@ func indexEntries() {
 // program (by any of its names: oc for kubectl), in pack order. Entries
 // with a pattern for any program are not included: see [AnyEntries].
 func EntriesOf(program string) []PackEntry {
+	if !entriesReady.Load() && scans.Add(1) <= scansBeforeIndex {
+		return scanEntries(program)
+	}
 	indexEntries()
 	return entriesBy[Canonical(program)]
+}
+
+// scanEntries is EntriesOf by reading every pattern's first word, without
+// the map.
+func scanEntries(program string) []PackEntry {
+	s := spec(program)
+	names := func(n string) bool {
+		if s != nil {
+			return n == s.Name || contains(s.Aliases, n)
+		}
+		return n == program
+	}
+	var out []PackEntry
+	for _, p := range builtinPacks {
+		for _, e := range p.Entries {
+			if e.anyProgram() || !e.names(names) {
+				continue
+			}
+			out = append(out, PackEntry{p, e})
+		}
+	}
+	return out
+}
+
+// names reports whether one of the programs the entry's patterns start
+// with satisfies is.
+func (e *Entry) names(is func(string) bool) bool {
+	for _, w := range e.When {
+		first, _, _ := strings.Cut(strings.TrimSpace(w), " ")
+		for first != "" {
+			var n string
+			n, first, _ = strings.Cut(first, "|")
+			if is(n) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // AnyEntries returns the built-in pack entries with a pattern for any
 // program ("* $pred"), which every command is tried against.
 func AnyEntries() []PackEntry {
-	indexEntries()
+	anyOnce.Do(func() {
+		for _, p := range builtinPacks {
+			for _, e := range p.Entries {
+				if e.anyProgram() {
+					anyEntries = append(anyEntries, PackEntry{p, e})
+				}
+			}
+		}
+	})
 	return anyEntries
 }
 

@@ -76,3 +76,33 @@ func TestEachPatternCompilesOnDemand(t *testing.T) {
 		t.Error("EachPattern does not report f's true")
 	}
 }
+
+// Reading the patterns for one program gives what the map gives.
+func TestScanEntriesIsTheIndex(t *testing.T) {
+	indexEntries()
+	names := []string{"ls", "rm", "oc", "fly", "k3s-kubectl", "python3", "python", "pip3.12"}
+	for _, p := range Packs() {
+		for _, e := range p.Entries {
+			names = append(names, e.Programs()...)
+		}
+	}
+	for _, s := range specs() {
+		names = append(names, s.Name)
+		names = append(names, s.Aliases...)
+	}
+	for _, n := range names {
+		if n == "*" {
+			continue
+		}
+		got, want := scanEntries(n), entriesBy[Canonical(n)]
+		if len(got) != len(want) {
+			t.Errorf("%s: the scan finds %d entries, the map %d", n, len(got), len(want))
+			continue
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Errorf("%s: entry %d is %s by the scan, %s by the map", n, i, got[i].Entry.ID, want[i].Entry.ID)
+			}
+		}
+	}
+}

@@ -40,7 +40,7 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 			// abbreviation, runs nothing: its own rules have nothing
 			// to see.) The table's rules of the program come before
 			// the packs' rules, then the table's later ones.
-			rs := byName[c.Name()]
+			rs := rulesNamed(c.Name())
 			k := 0
 			for k < len(rs) && !rs[k].late {
 				k++

@@ -390,7 +390,9 @@ func firesOn(id, line string) bool {
 
 // reindex rebuilds the program-name index after the table changed.
 func reindex() {
-	indexOnce = sync.Once{}
-	byName, generic, inputs = nil, nil, nil
+	indexOnce, byNameOnce = sync.Once{}, sync.Once{}
+	byName, generic, inputs, named = nil, nil, nil, nil
+	byNameReady.Store(false)
+	nameScans.Store(0)
 	index()
 }

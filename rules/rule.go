@@ -8,6 +8,7 @@ package rules
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"github.com/guardsh/guardsh/parse"
 	"github.com/guardsh/guardsh/programs"
@@ -78,25 +79,28 @@ func lookup(id string) (*Rule, bool) {
 
 var (
 	indexOnce sync.Once
-	byName    map[string][]*Rule
 	generic   []*Rule
 	inputs    []*Rule
+	// named are the rules with program names, in table order.
+	named []*Rule
+
+	byNameOnce  sync.Once
+	byName      map[string][]*Rule
+	byNameReady atomic.Bool
+	// nameScans counts the names looked up before byName is built.
+	nameScans atomic.Int32
 )
 
-// index builds, once, the map from program name to the rules that look at
-// it, so a command is only tried against rules that can match it. The
-// built-in packs' rules are not in it: see packRulesOf.
+// scansBeforeByName is how many commands rulesNamed serves by reading the
+// rules' names before it builds the map: a command line has one command or
+// a few, and reading some 200 names costs a fraction of the map.
+const scansBeforeByName = 8
+
+// index builds, once, the lists of rules for every command and for the
+// whole input. The built-in packs' rules are not in them: see
+// packRulesOf.
 func index() {
 	indexOnce.Do(func() {
-		// One map of the right size and one array for the names' lists
-		// (most names have one rule): the index is built for every
-		// guardsh process that checks a command.
-		n := 0
-		for _, r := range table {
-			n += len(r.names)
-		}
-		byName = make(map[string][]*Rule, n)
-		arena := make([]*Rule, 0, n)
 		any := func() {
 			for _, pe := range programs.AnyEntries() {
 				generic = append(generic, builtinRule(pe))
@@ -122,6 +126,43 @@ func index() {
 				generic = append(generic, r)
 				continue
 			}
+			named = append(named, r)
+		}
+		if pos <= packsAt {
+			any()
+		}
+	})
+}
+
+// scanNamed is rulesNamed by reading the rules' names.
+func scanNamed(name string) []*Rule {
+	var out []*Rule
+	for _, r := range named {
+		for _, n := range r.names {
+			if n == name {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+// rulesNamed returns the rules that look at the program name, in table
+// order, so a command is only tried against rules that can match it.
+func rulesNamed(name string) []*Rule {
+	if !byNameReady.Load() && nameScans.Add(1) <= scansBeforeByName {
+		return scanNamed(name)
+	}
+	byNameOnce.Do(func() {
+		// One map of the right size and one array for the names' lists
+		// (most names have one rule).
+		n := 0
+		for _, r := range named {
+			n += len(r.names)
+		}
+		byName = make(map[string][]*Rule, n)
+		arena := make([]*Rule, 0, n)
+		for _, r := range named {
 			for _, n := range r.names {
 				if rs, ok := byName[n]; ok {
 					byName[n] = append(rs, r)
@@ -131,10 +172,9 @@ func index() {
 				byName[n] = arena[len(arena)-1 : len(arena) : len(arena)]
 			}
 		}
-		if pos <= packsAt {
-			any()
-		}
+		byNameReady.Store(true)
 	})
+	return byName[name]
 }
 
 // Register adds rules whose matching lives in another package (such as the

@@ -200,7 +200,7 @@ func (p *parser) containerRun(c *Command, name string, args []Word) bool {
 	}
 	var mounts []mount
 	var env []Assign
-	workdir, entry, hasEntry := "", "", false
+	workdir, entry, hasEntry, user := "", "", false, ""
 	rest := args[i+1:]
 	j := 0
 	for ; j < len(rest); j++ {
@@ -235,6 +235,11 @@ func (p *parser) containerRun(c *Command, name string, args []Word) bool {
 				continue // flags only: -it, -dit
 			}
 		}
+		if opt == "--privileged" && (!hasVal || val == "true") {
+			// A privileged container sees the host's devices.
+			mounts = append(mounts, mount{Source: "/dev", Target: "/dev", Static: true})
+			continue
+		}
 		if !containerOpts(opt) {
 			continue
 		}
@@ -254,6 +259,16 @@ func (p *parser) containerRun(c *Command, name string, args []Word) bool {
 			if m, ok := p.volumeMount(valWord); ok {
 				mounts = append(mounts, m)
 			}
+		case "--device":
+			// --device HOST[:CONTAINER[:PERMS]]: the host's device.
+			src, dst, _ := strings.Cut(val, ":")
+			dst, _, _ = strings.Cut(dst, ":")
+			if dst == "" {
+				dst = src
+			}
+			if strings.HasPrefix(src, "/dev/") {
+				mounts = append(mounts, mount{Source: src, Target: path.Clean(dst), Static: valWord.Static})
+			}
 		case "--mount":
 			if m, ok := p.bindMount(valWord); ok {
 				mounts = append(mounts, m)
@@ -268,7 +283,14 @@ func (p *parser) containerRun(c *Command, name string, args []Word) bool {
 			}
 		case "--entrypoint":
 			entry, hasEntry = val, true
+		case "-u", "--user":
+			user = val
 		}
+	}
+	if len(mounts) > 0 && !hasHome(env) && (user == "" || user == "root" || user == "0" || strings.HasPrefix(user, "0:") || strings.HasPrefix(user, "root:")) {
+		// Inside the container ~ is root's home, /root: a host
+		// directory mounted there is what rm -rf ~ deletes.
+		env = append(env, Assign{Name: "HOME", Value: Word{Value: "/root", Static: true}})
 	}
 	if j >= len(rest) {
 		return true
@@ -292,6 +314,16 @@ func (p *parser) containerRun(c *Command, name string, args []Word) bool {
 	}
 	p.runInContainerEnv(c, label, cmd, mounts, workdir, env)
 	return true
+}
+
+// hasHome reports whether the container's environment sets HOME.
+func hasHome(env []Assign) bool {
+	for _, a := range env {
+		if a.Name == "HOME" {
+			return true
+		}
+	}
+	return false
 }
 
 // entryWords returns the words of an --entrypoint value: a program, or

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"path"
 	"strings"
 )
 
@@ -13,6 +14,10 @@ import (
 // that is not installed prints nothing, and the line then runs its
 // arguments: the name is still the best reading of what the author meant.
 func lookupOutput(argv []string) (string, bool) {
+	// command which rm, env which rm: the lookup program itself.
+	for len(argv) > 2 && (argv[0] == "command" || argv[0] == "env") && !strings.HasPrefix(argv[1], "-") && !strings.Contains(argv[1], "=") {
+		argv = append([]string{path.Base(argv[1])}, argv[2:]...)
+	}
 	if len(argv) < 2 {
 		return "", false
 	}

@@ -628,8 +628,18 @@ func (p *parser) callFunc(cmd *Command, c ctx) {
 // assigningBuiltins follows builtins that assign static values: printf -v
 // NAME, read NAME <<< TEXT.
 func (p *parser) assigningBuiltins(cmd *Command) {
-	if len(cmd.Args) < 2 || !cmd.Args[0].Static {
+	args := cmd.Args
+	// builtin unset d and command unset d run the builtin in this shell.
+	for len(args) > 2 && args[0].Static && (args[0].Value == "builtin" || args[0].Value == "command") && args[1].Static && !strings.HasPrefix(args[1].Value, "-") {
+		args = args[1:]
+	}
+	if len(args) < 2 || !args[0].Static {
 		return
+	}
+	if len(args) != len(cmd.Args) {
+		c := *cmd
+		c.Args = args
+		cmd = &c
 	}
 	switch cmd.Args[0].Value {
 	case "unset":

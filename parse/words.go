@@ -392,7 +392,8 @@ func (r *resolver) staticOutput(stmts []*syntax.Stmt) (string, bool) {
 	out, have := "", false
 	for i, st := range stages {
 		call, ok := st.Cmd.(*syntax.CallExpr)
-		if !ok || len(call.Assigns) > 0 || len(call.Args) == 0 || len(st.Redirs) > 1 {
+		redirs := stdoutRedirs(st.Redirs)
+		if !ok || len(call.Assigns) > 0 || len(call.Args) == 0 || len(redirs) > 1 {
 			return "", false
 		}
 		sub := newResolver(r.vars)
@@ -403,9 +404,9 @@ func (r *resolver) staticOutput(stmts []*syntax.Stmt) (string, bool) {
 			return "", false
 		}
 		args[0] = path.Base(args[0])
-		if len(st.Redirs) == 1 {
+		if len(redirs) == 1 {
 			// $(cat <<'EOF' … EOF): the heredoc is the input.
-			rd := st.Redirs[0]
+			rd := redirs[0]
 			if i != 0 || rd.N != nil && rd.N.Value != "0" {
 				return "", false
 			}
@@ -456,6 +457,28 @@ func (r *resolver) staticOutput(stmts []*syntax.Stmt) (string, bool) {
 		}
 	}
 	return out, have
+}
+
+// stdoutRedirs drops the redirections of the standard error (2>/dev/null,
+// 2>&1, 2>>log) from rs: they do not change what a command prints on its
+// standard output, $(which rm 2>/dev/null).
+func stdoutRedirs(rs []*syntax.Redirect) []*syntax.Redirect {
+	var keep []*syntax.Redirect
+	for i, rd := range rs {
+		if rd.N != nil && rd.N.Value == "2" && (rd.Op == syntax.RdrOut || rd.Op == syntax.AppOut || rd.Op == syntax.DplOut || rd.Op == syntax.ClbOut) {
+			if keep == nil {
+				keep = append(make([]*syntax.Redirect, 0, len(rs)), rs[:i]...)
+			}
+			continue
+		}
+		if keep != nil {
+			keep = append(keep, rd)
+		}
+	}
+	if keep == nil {
+		return rs
+	}
+	return keep
 }
 
 // echoOutput returns the output of echo or printf with the given argv.

@@ -363,6 +363,12 @@ func (sc *srcScanner) runShell(v srcVal, call string) {
 		}
 		return
 	}
+	if v.isList && !v.known() {
+		if line, ok := srcHomeArgv(v.list); ok {
+			sc.shell(line)
+			return
+		}
+	}
 	if !v.known() {
 		sc.dynamic(call)
 		return
@@ -378,6 +384,31 @@ func (sc *srcScanner) runShell(v srcVal, call string) {
 	if strings.TrimSpace(v.s) != "" {
 		sc.shell(v.s)
 	}
+}
+
+// srcHomeArgv joins an argv whose elements are static strings or the home
+// directory (system "rm", "-rf", $ENV{HOME}; ["rm", "-rf",
+// os.path.expanduser("~")]) into a command line, the home directory as ~.
+func srcHomeArgv(list []srcVal) (string, bool) {
+	var b strings.Builder
+	for i, e := range list {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		switch {
+		case !e.isList && len(e.alts) == 0 && e.static:
+			q, err := syntax.Quote(e.s, syntax.LangBash)
+			if err != nil {
+				return "", false
+			}
+			b.WriteString(q)
+		case !e.isList && len(e.alts) == 0 && !e.static && HomeExpr(strings.TrimSpace(e.text)):
+			b.WriteByte('~')
+		default:
+			return "", false
+		}
+	}
+	return b.String(), len(list) > 0
 }
 
 // runArgv reports an argv that the code runs.

@@ -531,6 +531,14 @@ var srcCases = []srcCase{
 	{srcPwsh, `Test-Path C:\x`, ""},
 	{srcPwsh, `[System.Environment]::OSVersion`, ""},
 	{srcPwsh, `Write-Output $PSVersionTable`, ""},
+	// An argv with the home directory as one element runs on the home directory.
+	{srcPl, `system "rm", "-rf", $ENV{HOME}`, "$ rm -rf ~"},
+	{srcPy, `import subprocess, os; subprocess.run(["rm", "-rf", os.path.expanduser("~")])`, "$ rm -rf ~"},
+	{srcJS, `require("child_process").spawnSync("rm", ["-rf", require("os").homedir()])`, "$ rm -rf ~"},
+	{srcRb, `system("rm", "-rf", Dir.home)`, "$ rm -rf ~"},
+	{srcPl, `system "ls", "-l", $ENV{HOME}`, "$ ls -l ~"},
+	{srcPl, `system "rm", "-rf", $dir`, "?"},
+	{srcPy, `import subprocess, os; subprocess.run(["rm", "-rf", os.path.expanduser("~") + x])`, "?"},
 }
 
 func TestScanSource(t *testing.T) {

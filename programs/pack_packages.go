@@ -5,11 +5,11 @@ package programs
 var packPackages = &Pack{Name: "packages", Title: "Package managers", File: "programs/pack_packages.go", Entries: []*Entry{
 	{
 		ID: "packages-remove-nodeps", Title: "Remove a package ignoring what depends on it",
-		Reason:  "pacman -Rdd, rpm -e --nodeps and dpkg --force-depends (or --force-all) remove a package that other packages need: those programs break, often the package manager itself.",
+		Reason:  "pacman -Rdd, rpm -e --nodeps, dpkg --force-depends (or --force-all) and brew uninstall --ignore-dependencies remove a package that other packages need: those programs break, often the package manager itself.",
 		Suggest: "let the package manager remove the dependants too, or check them first (pacman -Qi, rpm -q --whatrequires)",
-		When:    []string{"pacman|rpm|dpkg $nodeps-remove"},
-		Match:   []string{"pacman -Rdd systemd", "pacman -R -d -d foo", "rpm -e --nodeps bash", "dpkg --force-all -P coreutils", "dpkg --force-depends -r libfoo"},
-		NoMatch: []string{"pacman -R foo", "pacman -Rd foo", "rpm -e foo", "dpkg -r foo", "dpkg --force-confold -i x.deb", "pacman -Syu"},
+		When:    []string{"pacman|rpm|dpkg $nodeps-remove", "brew uninstall|remove|rm --ignore-dependencies"},
+		Match:   []string{"pacman -Rdd systemd", "pacman -R -d -d foo", "rpm -e --nodeps bash", "dpkg --force-all -P coreutils", "dpkg --force-depends -r libfoo", "brew uninstall --force --ignore-dependencies openssl@3", "brew rm --ignore-dependencies python@3.12"},
+		NoMatch: []string{"pacman -R foo", "pacman -Rd foo", "rpm -e foo", "dpkg -r foo", "dpkg --force-confold -i x.deb", "pacman -Syu", "brew uninstall openssl@3", "brew deps --installed openssl@3"},
 	},
 	{
 		ID: "packages-remove-tooling", Title: "Uninstall the package manager itself",

@@ -338,6 +338,11 @@ func (r *resolver) cmdSubst(w io.Writer, cs *syntax.CmdSubst) error {
 		io.WriteString(w, freshTempAt(int(cs.Pos().Offset())))
 		return nil
 	}
+	v, ok := r.mktempFresh(cs.Stmts, int(cs.Pos().Offset()))
+	if ok {
+		io.WriteString(w, v)
+		return nil
+	}
 	r.taint(classify(cs.Stmts))
 	if r.subst == "" {
 		var sb strings.Builder

@@ -53,7 +53,7 @@ func gitsysPredicates() map[string]func(c *parse.Command, ws []parse.Word, rest 
 				if !absolute(v) && !strings.HasPrefix(v, "${HOME}") {
 					continue
 				}
-				if underTemp(v) || inTemp(v) || strings.HasPrefix(v, "/dev/") || strings.HasPrefix(v, "/proc/") || logFile(v) {
+				if underTemp(v) || inTemp(v) || parse.InFresh(v) || strings.HasPrefix(v, "/dev/") || strings.HasPrefix(v, "/proc/") || logFile(v) {
 					continue
 				}
 				return true
@@ -81,7 +81,7 @@ func gitsysPredicates() map[string]func(c *parse.Command, ws []parse.Word, rest 
 			for _, t := range targets {
 				v := t.Value
 				if (t.Static || !strings.Contains(v, "$")) && (absolute(v) || strings.HasPrefix(v, "${HOME}")) &&
-					!underTemp(v) && !inTemp(v) && !strings.HasPrefix(v, "/dev/") && !strings.HasPrefix(v, "/proc/") && !logFile(v) {
+					!underTemp(v) && !inTemp(v) && !parse.InFresh(v) && !strings.HasPrefix(v, "/dev/") && !strings.HasPrefix(v, "/proc/") && !logFile(v) {
 					return true
 				}
 			}

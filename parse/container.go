@@ -35,9 +35,7 @@ const containerOptsList = " " +
 	" --variant -v --volume --volume-driver --volumes-from -w --workdir --env-from-file --cosign-key --namespace -n" + " "
 
 // containerOpts reports a run option that takes a value.
-func containerOpts(o string) bool {
-	return !strings.ContainsAny(o, " ") && strings.Contains(containerOptsList, " "+o+" ")
-}
+func containerOpts(o string) bool { return inWordList(containerOptsList, o) }
 
 // containerShortVals are the short options of run that take a value, for
 // bundles such as -itv SRC:DST or -itw/w.
@@ -53,8 +51,12 @@ const containerGlobalsList = " " +
 	" --profile --env-file --project-directory --ansi --progress --parallel" + " "
 
 // containerGlobals reports a global option that takes a value.
-func containerGlobals(o string) bool {
-	return !strings.ContainsAny(o, " ") && strings.Contains(containerGlobalsList, " "+o+" ")
+func containerGlobals(o string) bool { return inWordList(containerGlobalsList, o) }
+
+// inWordList reports whether w is one of the space-separated words of list,
+// which starts and ends with a space.
+func inWordList(list, w string) bool {
+	return !strings.ContainsAny(w, " ") && strings.Contains(list, " "+w+" ")
 }
 
 // cliImages are container images whose entrypoint is a command-line tool:

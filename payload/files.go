@@ -198,14 +198,7 @@ func (sc *srcScanner) file(call, op string, target, from srcVal) {
 			f.From = srcShorten(from.text)
 		}
 	}
-	for _, o := range sc.out.Files {
-		if o == f {
-			return
-		}
-	}
-	if len(sc.out.Files) < 256 {
-		sc.out.Files = append(sc.out.Files, f)
-	}
+	sc.out.Files = appendNew(sc.out.Files, f, 256)
 }
 
 // fileCall handles a srcOpFile handler's call with its positional

@@ -11,6 +11,7 @@ package payload
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -315,27 +316,21 @@ func srcShorten(s string) string {
 	return s[:cut] + "…"
 }
 
+// appendNew appends v to s unless s holds it already or has limit elements.
+func appendNew[T comparable](s []T, v T, limit int) []T {
+	if len(s) >= limit || slices.Contains(s, v) {
+		return s
+	}
+	return append(s, v)
+}
+
 func (sc *srcScanner) dynamic(text string) {
 	text = srcShorten(text)
-	for _, d := range sc.out.Dynamic {
-		if d == text {
-			return
-		}
-	}
-	if len(sc.out.Dynamic) < 256 {
-		sc.out.Dynamic = append(sc.out.Dynamic, text)
-	}
+	sc.out.Dynamic = appendNew(sc.out.Dynamic, text, 256)
 }
 
 func (sc *srcScanner) shell(line string) {
-	for _, s := range sc.out.Shell {
-		if s == line {
-			return
-		}
-	}
-	if len(sc.out.Shell) < 1024 {
-		sc.out.Shell = append(sc.out.Shell, line)
-	}
+	sc.out.Shell = appendNew(sc.out.Shell, line, 1024)
 }
 
 // srcJoinArgv joins an argv list into a shell line, quoting each part.
@@ -450,14 +445,7 @@ func (sc *srcScanner) delete(call string, v srcVal, recursive bool) {
 	} else {
 		d.Target = srcShorten(v.text)
 	}
-	for _, o := range sc.out.Deletes {
-		if o == d {
-			return
-		}
-	}
-	if len(sc.out.Deletes) < 256 {
-		sc.out.Deletes = append(sc.out.Deletes, d)
-	}
+	sc.out.Deletes = appendNew(sc.out.Deletes, d, 256)
 }
 
 // write records a path the code opens for writing, when it is static; in

@@ -811,31 +811,11 @@ func (g *Grammar) resolve(word, name string) (o *option, spelled string, neg boo
 	}
 	// getopt_long: several prefix matches are ambiguous unless they are
 	// one option (glibc compares has_arg, flag and val: one entry here).
-	var found *option
-	var cands []string
-	for _, o := range g.opts {
-		for _, l := range o.long {
-			if !strings.HasPrefix(l, name) {
-				continue
-			}
-			if found == nil {
-				found, spelled = o, l
-			} else if found != o {
-				if len(cands) == 0 {
-					cands = append(cands, found.long[0])
-				}
-				cands = append(cands, l)
-			}
-			break
-		}
+	o, spelled, err = prefixOf(word, name, g.opts)
+	if err != nil && g.partial {
+		return nil, "", false, nil
 	}
-	if len(cands) > 0 {
-		if g.partial {
-			return nil, "", false, nil
-		}
-		return nil, "", false, &ErrAmbiguous{Word: word, Candidates: cands}
-	}
-	return found, spelled, false, nil
+	return o, spelled, false, err
 }
 
 // resolveArgparse follows argparse's _parse_optional with allow_abbrev: the
@@ -871,7 +851,8 @@ func (g *Grammar) resolveArgparse(word, name string) (*option, string, error) {
 }
 
 // prefixOf returns the one option of opts that has a long name starting
-// with name, or an ambiguity error when several do.
+// with name (and that name), or an ambiguity error when several options do;
+// two names of one option are not ambiguous.
 func prefixOf(word, name string, opts []*option) (*option, string, error) {
 	if name == "" {
 		return nil, "", nil

@@ -24,7 +24,8 @@ const (
 
 var runKindNames = [...]string{"nothing", "argv", "shell", "code", "remote"}
 
-// String returns the kind's name: "argv", "shell", "code" or "nothing".
+// String returns the kind's name: "nothing", "argv", "shell", "code" or
+// "remote".
 func (k RunKind) String() string { return runKindNames[k] }
 
 // A Run is one way a program runs other code, as data next to the
@@ -37,6 +38,7 @@ func (k RunKind) String() string { return runKindNames[k] }
 // whose When and Unless hold decides, and later operand entries are not
 // read.
 type Run struct {
+	// Kind is what the option's value or the operands are.
 	Kind RunKind
 	// Opt is the option whose value is run, by any of its spellings
 	// ("to-command" also finds --to-comm=… and, for a short alias, -I…).
@@ -70,6 +72,8 @@ type Run struct {
 
 // A Ran is one piece of code a command line runs, found by [Grammar.Runs].
 type Ran struct {
+	// Kind and Lang are the entry's that found the code ([Run.Kind],
+	// [Run.Lang]).
 	Kind RunKind
 	Lang string
 	// Opt is the option the code was given by, as spelled on the line
@@ -241,6 +245,7 @@ const (
 // data next to its grammar: which option value (or which operands) names
 // the file sent. The secret-exfiltration rules read it ([Grammar.Sent]).
 type Send struct {
+	// Kind is how the line names what is sent.
 	Kind SendKind
 	// Opt is the option whose value is sent, by any spelling; empty for
 	// SendsSources.

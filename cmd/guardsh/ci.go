@@ -305,7 +305,9 @@ func (s *suppression) covers(f rules.Finding) bool {
 		return false
 	}
 	for _, id := range s.rules {
-		if id == f.Rule {
+		// f.Is: also a rule the finding's covers (cloud-destroy for
+		// iac-destroy), as the system policy's promotions do.
+		if f.Is(id) {
 			return true
 		}
 	}

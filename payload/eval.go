@@ -630,10 +630,35 @@ func srcConcat(a, b srcVal) srcVal {
 		}
 		return srcVal{isList: true, list: append(append([]srcVal(nil), a.list...), b.list...)}
 	}
+	if a.static && !a.isList && len(a.alts) == 0 && !b.static && !b.isList && len(b.alts) == 0 &&
+		strings.ContainsAny(a.s, " \t") && !srcOpenSingle(a.s) && HomeExpr(strings.TrimSpace(b.text)) && len(a.s) < srcMaxEvalLen {
+		// A command line ending in the home directory: "rm -rf " +
+		// os.environ["HOME"] is the shell's rm -rf $HOME.
+		return srcStatic(a.s + "$HOME")
+	}
 	if !a.static || !b.static || len(a.alts) > 0 || len(b.alts) > 0 || a.isList || b.isList || len(a.s)+len(b.s) > srcMaxEvalLen {
 		return srcVal{}
 	}
 	return srcStatic(a.s + b.s)
+}
+
+// srcOpenSingle reports whether shell text s ends inside single quotes,
+// where $HOME would be literal text.
+func srcOpenSingle(s string) bool {
+	in, dq := false, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case in:
+			in = c != '\''
+		case c == '\\':
+			i++
+		case c == '"':
+			dq = !dq
+		case c == '\'' && !dq:
+			in = true
+		}
+	}
+	return in
 }
 
 // isConcat reports whether the operator at token i concatenates strings.
@@ -666,6 +691,9 @@ func (sc *srcScanner) eval(st *srcStream, a, b, depth int) srcVal {
 		switch {
 		case st.isConcat(i):
 			w, j := sc.term(st, i+1, b, depth)
+			if !w.static && !w.isList && len(w.alts) == 0 {
+				w.text = st.text(i+1, j)
+			}
 			v, i = srcConcat(v, w), j
 		case st.lang == LangPython && t.kind == srcStr || st.lang == LangAwk && srcTermStart(t) && t.kind != srcPunct:
 			w, j := sc.term(st, i, b, depth)

@@ -373,7 +373,7 @@ func HomeExpr(e string) bool {
 		`os.environ["HOME"]`, `os.getenv("HOME")`, "os.homedir()", `require("os").homedir()`, "Dir.home", `ENV["HOME"]`,
 		"$ENV{HOME}", `$ENV{"HOME"}`, "$env:USERPROFILE", "$HOME", "~", "process.env.HOME", `process.env["HOME"]`,
 		`Deno.env.get("HOME")`, "Bun.env.HOME", `Bun.env["HOME"]`, "homedir()", `Sys.getenv("HOME")`, `path.expand("~")`,
-		`normalizePath("~")`, `expanduser("~")`} {
+		`normalizePath("~")`, `expanduser("~")`, `getenv("HOME")`, `$_SERVER["HOME"]`, `$_ENV["HOME"]`} {
 		if e == h {
 			return true
 		}

@@ -538,6 +538,13 @@ var srcCases = []srcCase{
 	{srcRb, `system("rm", "-rf", Dir.home)`, "$ rm -rf ~"},
 	{srcPl, `system "ls", "-l", $ENV{HOME}`, "$ ls -l ~"},
 	{srcPl, `system "rm", "-rf", $dir`, "?"},
+	// A command line ending in the home directory; in single quotes it stays unknown.
+	{srcPy, `import os; os.system("rm -rf " + os.environ["HOME"])`, "$ rm -rf $HOME"},
+	{srcPy, `import os; os.system("rm -rf \"" + os.environ["HOME"] + "\"")`, `$ rm -rf "$HOME"`},
+	{srcPy, `import os; os.system("rm -rf '" + os.environ["HOME"] + "'")`, "?"},
+	{srcPHP, `exec("rm -rf " . getenv("HOME"));`, "$ rm -rf $HOME"},
+	{srcRb, `system("rm -rf " + Dir.home)`, "$ rm -rf $HOME"},
+	{srcPy, `import os; os.system("rm -rf " + os.environ["TARGET"])`, "?"},
 	{srcPy, `import subprocess, os; subprocess.run(["rm", "-rf", os.path.expanduser("~") + x])`, "?"},
 }
 

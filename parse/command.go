@@ -41,6 +41,11 @@ type Word struct {
 	// Start and End are byte offsets of the source word in the input that
 	// was checked (for a nested command: of its outermost carrier).
 	Start, End int
+	// Made is set for an rm operand written exactly as the operand of a
+	// plain mkdir earlier in the script whose failure stops it, with
+	// nothing between them that can change what the word names: a
+	// directory the script made (see madeWords).
+	Made bool
 	// glob is set for a word with an unquoted *, ? or [: the shell
 	// matches it against the file system.
 	glob bool

@@ -210,6 +210,9 @@ type parser struct {
 	// later are the variables every assignment of the input makes a
 	// temporary name (see laterTemps).
 	later map[string]string
+	// made are the offsets of the rm operands that name a directory
+	// the script made (see madeWords); only for a script file.
+	made map[int]bool
 	// laterBad are the variables some assignment of the input gives a
 	// value that is not a temporary name.
 	laterBad map[string]bool

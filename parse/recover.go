@@ -45,6 +45,9 @@ func (p *parser) parseTop(text string) {
 		if f, err := shParse(p.opts.variant(), text); err == nil {
 			// The common case: no error, one pass.
 			p.later, p.laterBad = laterAssigns(f.Stmts)
+			if p.opts.File && p.outer == nil {
+				p.made = madeWords(f.Stmts, p.errexit)
+			}
 			p.stmts(f.Stmts, ctx{})
 			return
 		}

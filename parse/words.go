@@ -690,6 +690,16 @@ func hexVal(c byte) int {
 // Brace expansion that would produce more than maxBraceFields fields is not
 // performed: the word is kept as written and marked dynamic.
 func (p *parser) fields(w *syntax.Word) []Word {
+	out := p.wordFields(w)
+	if p.made[int(w.Pos().Offset())] && p.outer == nil {
+		for i := range out {
+			out[i].Made = true
+		}
+	}
+	return out
+}
+
+func (p *parser) wordFields(w *syntax.Word) []Word {
 	start, end := p.span(w.Pos(), w.End())
 	if braceSize(w) > maxBraceFields {
 		p.issue(IssueLimit, "brace expansion would produce more than 4096 words", start, end)

@@ -820,6 +820,15 @@ func (sc *srcScanner) postfix(st *srcStream, v srcVal, i, b, depth int) (srcVal,
 			i = k
 			continue
 		}
+		if st.is(i, "{") && st.lang == LangPerl && i > 0 && toks[i-1].kind == srcIdent && strings.HasPrefix(toks[i-1].text, "$") {
+			// A hash element: $ENV{HOME}, $h{key}.
+			c := st.close(i, b)
+			if c <= i {
+				break
+			}
+			v, i = srcVal{}, c+1
+			continue
+		}
 		if st.is(i, "[") && st.lang != LangPerl {
 			c := st.close(i, b)
 			idx := st.text(i+1, c)

@@ -543,6 +543,8 @@ var srcCases = []srcCase{
 	{srcPy, `import os; os.system("rm -rf \"" + os.environ["HOME"] + "\"")`, `$ rm -rf "$HOME"`},
 	{srcPy, `import os; os.system("rm -rf '" + os.environ["HOME"] + "'")`, "?"},
 	{srcPHP, `exec("rm -rf " . getenv("HOME"));`, "$ rm -rf $HOME"},
+	{srcPl, `system("rm -rf " . $ENV{HOME})`, "$ rm -rf $HOME"},
+	{srcPl, `system("rm -rf " . $opts{dir})`, "?"},
 	{srcRb, `system("rm -rf " + Dir.home)`, "$ rm -rf $HOME"},
 	{srcPy, `import os; os.system("rm -rf " + os.environ["TARGET"])`, "?"},
 	{srcPy, `import subprocess, os; subprocess.run(["rm", "-rf", os.path.expanduser("~") + x])`, "?"},

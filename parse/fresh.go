@@ -43,21 +43,8 @@ func InFresh(p string) bool {
 // least three X's, as mktemp requires (mktemp -d / or mktemp -d ~ fails).
 // off is the offset of the call.
 func (r *resolver) mktempFresh(stmts []*syntax.Stmt, off int) (string, bool) {
-	for len(stmts) == 1 {
-		if sub, ok := stmts[0].Cmd.(*syntax.Subshell); ok {
-			stmts = sub.Stmts
-			continue
-		}
-		break
-	}
-	if len(stmts) != 1 || stmts[0].Background {
-		return "", false
-	}
-	ce, ok := stmts[0].Cmd.(*syntax.CallExpr)
-	if !ok || len(ce.Args) == 0 {
-		return "", false
-	}
-	if n := ce.Args[0].Lit(); n != "mktemp" && n != "/bin/mktemp" && n != "/usr/bin/mktemp" {
+	ce := mktempCall(stmts)
+	if ce == nil {
 		return "", false
 	}
 	value := func(w *syntax.Word) (string, bool) {

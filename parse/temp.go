@@ -55,11 +55,9 @@ func freshTempAt(off int) string {
 	return freshTemp[:len(freshTemp)-len(d)] + d
 }
 
-// mktempOutput reports whether the statements are one mktemp call (also in
-// a subshell, with redirections) whose template, if any, is in a temporary
-// directory or has no directory: its output is then a fresh temporary
-// name (freshTemp). A template elsewhere (mktemp -d /srv/x.XXX) is not.
-func (r *resolver) mktempOutput(stmts []*syntax.Stmt) bool {
+// mktempCall returns the one mktemp call the statements are (also in a
+// subshell, with redirections; not in the background), or nil.
+func mktempCall(stmts []*syntax.Stmt) *syntax.CallExpr {
 	for len(stmts) == 1 {
 		if sub, ok := stmts[0].Cmd.(*syntax.Subshell); ok {
 			stmts = sub.Stmts
@@ -68,10 +66,25 @@ func (r *resolver) mktempOutput(stmts []*syntax.Stmt) bool {
 		break
 	}
 	if len(stmts) != 1 || stmts[0].Background {
-		return false
+		return nil
 	}
 	ce, ok := stmts[0].Cmd.(*syntax.CallExpr)
-	if !ok || len(ce.Args) == 0 || ce.Args[0].Lit() != "mktemp" && ce.Args[0].Lit() != "/bin/mktemp" && ce.Args[0].Lit() != "/usr/bin/mktemp" {
+	if !ok || len(ce.Args) == 0 {
+		return nil
+	}
+	if n := ce.Args[0].Lit(); n != "mktemp" && n != "/bin/mktemp" && n != "/usr/bin/mktemp" {
+		return nil
+	}
+	return ce
+}
+
+// mktempOutput reports whether the statements are one mktemp call (also in
+// a subshell, with redirections) whose template, if any, is in a temporary
+// directory or has no directory: its output is then a fresh temporary
+// name (freshTemp). A template elsewhere (mktemp -d /srv/x.XXX) is not.
+func (r *resolver) mktempOutput(stmts []*syntax.Stmt) bool {
+	ce := mktempCall(stmts)
+	if ce == nil {
 		return false
 	}
 	inTemp := func(w *syntax.Word) bool {

@@ -362,7 +362,7 @@ func (req *Request) covered(res *check.Result, asks []rules.Finding) ([]rules.Fi
 		case sess[f.Rule]:
 			how = Session
 			used = append(used, f.Rule)
-		case permanentOK(f) && req.allowlisted(f.Rule, now):
+		case permanentOK(f) && req.allowlisted(f, now):
 		default:
 			left = append(left, f)
 		}
@@ -379,9 +379,12 @@ func (req *Request) covered(res *check.Result, asks []rules.Finding) ([]rules.Fi
 	return left, how
 }
 
-func (req *Request) allowlisted(rule string, now time.Time) bool {
+// allowlisted reports whether an "always" approval covers f: one of f's
+// rule, or of a rule f covers (an approval of cloud-destroy made before
+// the iac pack took terraform destroy over still holds).
+func (req *Request) allowlisted(f rules.Finding, now time.Time) bool {
 	for _, a := range req.Config.Allow {
-		if a.Rule == rule && a.Covers(req.Dir, now) {
+		if f.Is(a.Rule) && a.Covers(req.Dir, now) {
 			return true
 		}
 	}

@@ -30,6 +30,15 @@ func askResult() *check.Result {
 		Findings: []rules.Finding{finding(cmd, "git-reset-hard", rules.Dangerous, "git reset --hard HEAD~1")}}
 }
 
+// packResult is an ask of the iac pack on "terraform destroy", which the
+// generic cloud-destroy rule reported before the pack took it over.
+func packResult() *check.Result {
+	cmd := "terraform destroy -auto-approve"
+	f := finding(cmd, "iac-destroy", rules.Dangerous, cmd)
+	f.Covers = []string{"cloud-destroy"}
+	return &check.Result{Command: cmd, Verdict: check.Ask, Findings: []rules.Finding{f}}
+}
+
 func blockResult() *check.Result {
 	cmd := "sudo rm -rf /"
 	f := finding(cmd, "rm-root", rules.Hardline, "rm -rf /")
@@ -149,6 +158,14 @@ func TestPolicy(t *testing.T) {
 		{name: "allowlist everywhere", res: askResult(), outcome: Go, how: Allowlist,
 			setup: func(t *testing.T, fx *fixture) {
 				fx.req.Config = cfgWith(func(c *config.Config) { c.Allow = []config.AllowEntry{{Rule: "git-reset-hard"}} })
+			}},
+		{name: "allowlist of the rule a pack took over", res: packResult(), outcome: Go, how: Allowlist,
+			setup: func(t *testing.T, fx *fixture) {
+				fx.req.Config = cfgWith(func(c *config.Config) { c.Allow = []config.AllowEntry{{Rule: "cloud-destroy"}} })
+			}},
+		{name: "allowlist of an unrelated rule, pack finding", res: packResult(), outcome: Denied, how: NoTTY,
+			setup: func(t *testing.T, fx *fixture) {
+				fx.req.Config = cfgWith(func(c *config.Config) { c.Allow = []config.AllowEntry{{Rule: "destroy-data"}} })
 			}},
 		{name: "allowlist for another dir", res: askResult(), outcome: Denied, how: NoTTY,
 			setup: func(t *testing.T, fx *fixture) {

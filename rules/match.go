@@ -29,7 +29,7 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 	var plain map[string]bool
 	for _, c := range res.Commands {
 		c = moduleCommand(c)
-		hits = hits[:0]
+		hits, m.offHits = hits[:0], m.offHits[:0]
 		if len(c.Args) > 1 && exempt(c) {
 			continue
 		}
@@ -75,6 +75,11 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 					plain = map[string]bool{}
 				}
 				plain[r.ID] = true
+			}
+			if !c.Folded && m.coversOff(r) {
+				// A pack entry refining a rule the user switched off
+				// (or taking over its commands) is off with it.
+				continue
 			}
 			if redundant(r, hits) || (c.Guessed || c.Implied || sim || c.IfEmpty != "") && r.Tier != Hardline {
 				// A guessed command is reported only for what would
@@ -146,8 +151,11 @@ func redundant(r *Rule, hits []*Rule) bool {
 type matcher struct {
 	res      *parse.Result
 	disabled map[string]bool
-	seen     map[[3]any]bool
-	out      []Finding
+	// offHits are the switched-off rules that matched the current
+	// command: what a pack entry covers, it is off with.
+	offHits []string
+	seen    map[[3]any]bool
+	out     []Finding
 }
 
 func (m *matcher) off(r *Rule) bool {
@@ -156,9 +164,33 @@ func (m *matcher) off(r *Rule) bool {
 
 func (m *matcher) try(r *Rule, c *parse.Command) bool {
 	if m.off(r) && !c.Folded {
+		if r.cmd(c) {
+			m.offHits = append(m.offHits, r.ID)
+		}
 		return false
 	}
 	return r.cmd(c)
+}
+
+// coversOff reports whether dangerous rule r (a pack entry) took over the
+// commands of a rule the user switched off (its formerly list) or refines
+// one that matched the command: disable = ["cloud-destroy"] keeps
+// terraform destroy and kubectl delete ns quiet after the packs took them.
+func (m *matcher) coversOff(r *Rule) bool {
+	if r.Tier != Dangerous || len(m.disabled) == 0 {
+		return false
+	}
+	for _, id := range r.formerly {
+		if m.disabled[id] {
+			return true
+		}
+	}
+	for _, id := range m.offHits {
+		if contains(r.over, id) {
+			return true
+		}
+	}
+	return false
 }
 
 // add records a finding and reports whether it was new.

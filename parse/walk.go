@@ -1081,7 +1081,7 @@ func (p *parser) moved() bool {
 	if p.cwd == start {
 		return false
 	}
-	return start == "" || p.cwd == "" || !strings.HasPrefix(p.cwd, strings.TrimSuffix(start, "/")+"/")
+	return p.cwd == "" || !strings.HasPrefix(p.cwd, strings.TrimSuffix(start, "/")+"/")
 }
 
 // startDir turns the absolute directory of [Options.Dir] into the form

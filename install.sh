@@ -50,7 +50,8 @@ while [ $# -gt 0 ]; do
 	--shells) [ $# -ge 2 ] || die "--shells needs a list"; shells=$2; shift ;;
 	--no-rc) rc=no ;;
 	--uninstall) action=uninstall ;;
-	-h | --help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	# The comment block at the top, up to its first line that is not a comment.
+	-h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
 	*) die "unknown option $1" "run 'sh install.sh --help'" ;;
 	esac
 	shift

@@ -249,3 +249,33 @@ func TestInstallRelease(t *testing.T) {
 		t.Errorf("install.sh with nothing to install from: %v\n%s", err, out)
 	}
 }
+
+// TestInstallHelp: install.sh --help prints its comment block, all of it
+// and nothing of the code after it (a fixed line range once ran past it).
+func TestInstallHelp(t *testing.T) {
+	script, err := filepath.Abs("../../install.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := readText(t, script)
+	var want []string
+	for _, l := range strings.Split(src, "\n")[1:] {
+		if !strings.HasPrefix(l, "#") {
+			break
+		}
+		l = strings.TrimPrefix(strings.TrimPrefix(l, "#"), " ")
+		want = append(want, l)
+	}
+	for _, flag := range []string{"--help", "-h"} {
+		out, err := runInstall(t, script, t.TempDir(), flag)
+		if err != nil {
+			t.Fatalf("install.sh %s: %v\n%s", flag, err, out)
+		}
+		if got := strings.Join(want, "\n") + "\n"; out != got {
+			t.Errorf("install.sh %s printed\n%s\nwant the comment block\n%s", flag, out, got)
+		}
+		if strings.Contains(out, "set -eu") || strings.Contains(out, "prog=") {
+			t.Errorf("install.sh %s prints code: %s", flag, out)
+		}
+	}
+}

@@ -57,7 +57,7 @@ func TestCompleteWords(t *testing.T) {
 		{[]string{"co"}, "completion config"},
 		{[]string{"explain", "rm-ho"}, "rm-home"},
 		{[]string{"setup", "c"}, "claude codex cursor copilot"},
-		{[]string{"check", "--format", ""}, "text json sarif"},
+		{[]string{"check", "--format", ""}, "text json sarif gcc"},
 		{[]string{"check", "--fo"}, "--format"},
 		{[]string{"init", "z"}, "zsh"},
 		{[]string{"help", "up"}, "update"},

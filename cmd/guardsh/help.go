@@ -38,23 +38,34 @@ type flagDoc struct {
 // verbDocs lists the verbs in the order the help shows them.
 var verbDocs = []verbDoc{
 	{
-		name:     "check",
-		synopsis: []string{"check -c 'CMD' | -- ARG... | FILE... | - | --batch [--format text|json|sarif] [--shell SHELL] [--color WHEN]"},
-		summary:  "check commands, scripts, Dockerfiles and workflows; the exit code says the verdict",
+		name: "check",
+		synopsis: []string{"check -c 'CMD' | -- ARG... | FILE... | - | --batch [--format text|json|sarif|gcc] [--shell SHELL] [--color WHEN]",
+			"check FILE... [--fail-on LEVEL] [--quiet] [--exclude GLOB] [--baseline FILE] [--write-baseline FILE]"},
+		summary: "check commands, scripts, Dockerfiles and workflows; the exit code says the verdict",
 		text: `Checks one command line (-c), argv parts (--), files (shell scripts,
 Dockerfiles, GitHub workflows; a directory is searched), standard input
 (-), or JSON lines ({"cmd": "..."}) with one JSON result per line
-(--batch). Nothing is run.`,
+(--batch). Nothing is run.
+
+In files, '# guardsh:ignore RULE -- reason' on a line or the line above
+suppresses that rule there (check only; a reason is required), and a
+.guardsh.toml at the repository root sets fail_on, exclude and
+rules.disable for the project.`,
 		flags: []flagDoc{
 			{name: "-c", value: "CMD", help: "check one command line, as sh -c would get it"},
 			{name: "--", help: "check the rest of the arguments, each quoted, joined"},
 			{name: "--batch", help: "read JSON lines on standard input, write one result per line"},
-			{name: "--format", value: "FORMAT", help: "output format", values: []string{"text", "json", "sarif"}},
+			{name: "--format", value: "FORMAT", help: "output format (gcc: file:line:col: level: rule: title: text)", values: []string{"text", "json", "sarif", "gcc"}},
 			{name: "--shell", value: "SHELL", help: "dialect of files without a #! line and of -c", values: []string{"bash", "posix", "zsh", "fish"}},
 			{name: "--color", value: "WHEN", help: "colour the text report (auto: a terminal, TERM not dumb, no NO_COLOR)", values: []string{"auto", "always", "never"}},
+			{name: "--fail-on", value: "LEVEL", help: "which verdicts fail the run (dangerous: ask or block; hardline: block only)", values: []string{"dangerous", "hardline", "never"}},
+			{name: "--quiet", help: "print nothing for clean files (also -q)"},
+			{name: "--exclude", value: "GLOB", help: "leave out paths matching GLOB (repeatable; vendor/**, *.gen.sh)"},
+			{name: "--baseline", value: "FILE", help: "report only findings not recorded in FILE"},
+			{name: "--write-baseline", value: "FILE", help: "record this scan's findings in FILE"},
 		},
-		examples: []string{"guardsh check -c 'rm -rf build'", "guardsh check scripts/ Dockerfile .github/workflows/ --format sarif > guardsh.sarif", "guardsh check --batch < lines.jsonl"},
-		exits:    "0 allow, 1 block (hardline), 2 ask (dangerous), 3 usage or internal error; with several inputs, the worst",
+		examples: []string{"guardsh check -c 'rm -rf build'", "guardsh check --fail-on hardline --format sarif scripts/ Dockerfile .github/workflows/ > guardsh.sarif", "guardsh check --format gcc --quiet --exclude 'vendor/**' .", "guardsh check --batch < lines.jsonl"},
+		exits:    "0 allow, 1 block (hardline), 2 ask (dangerous), 3 usage or internal error; with several inputs, the worst; --fail-on changes 1 and 2",
 		args:     "files",
 	},
 	{
@@ -208,16 +219,21 @@ func writeVerbHelp(w io.Writer, d *verbDoc) {
 	}
 	if len(d.flags) > 0 {
 		fmt.Fprintln(w, "\nflags:")
-		for _, f := range d.flags {
-			name := f.name
+		names := make([]string, len(d.flags))
+		width := 18
+		for i, f := range d.flags {
+			names[i] = f.name
 			if f.value != "" {
-				name += " " + f.value
+				names[i] += " " + f.value
 			}
+			width = max(width, len(names[i]))
+		}
+		for i, f := range d.flags {
 			help := f.help
 			if len(f.values) > 0 {
 				help += ": " + strings.Join(f.values, ", ")
 			}
-			fmt.Fprintf(w, "  %-18s %s\n", name, help)
+			fmt.Fprintf(w, "  %-*s %s\n", width, names[i], help)
 		}
 	}
 	if len(d.examples) > 0 {

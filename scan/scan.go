@@ -25,6 +25,19 @@ type Snippet struct {
 	marks []int
 	lines []int
 	cols  []int
+	// orig is Text as the file has it, when guardsh replaced parts of it
+	// by words of the same length (a workflow's ${{ … }}); "" otherwise.
+	orig string
+}
+
+// Original returns the file's own text for text, the part of Text from
+// start to end: a workflow step's ${{ … }} expressions in place of their
+// placeholder words. Any other text is returned unchanged.
+func (s *Snippet) Original(start, end int, text string) string {
+	if s.orig == "" || len(s.orig) != len(s.Text) || start < 0 || end > len(s.Text) || start > end || s.Text[start:end] != text {
+		return text
+	}
+	return s.orig[start:end]
 }
 
 // Line returns the file line (1-based) of the byte at offset off of Text.

@@ -30,6 +30,9 @@ func init() { rules.Register(Rules...) }
 type Injection struct {
 	Line int    // file line
 	Expr string // the expression, ${{ … }} included
+	// Start and End are its offsets in the file; Col its byte column
+	// (1-based) on Line, 0 when not known.
+	Start, End, Col int
 }
 
 // Placeholder is the word a ${{ … }} expression is replaced with before
@@ -61,6 +64,7 @@ var (
 // read line by line, never skipped silently.
 func Workflow(text string) ([]Snippet, []Injection) {
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	starts := LineStarts(text)
 	var out []Snippet
 	var inj []Injection
 	for i := 0; i < len(lines); i++ {
@@ -119,13 +123,16 @@ func Workflow(text string) ([]Snippet, []Injection) {
 		for _, m := range expr().FindAllStringIndex(s.Text, -1) {
 			e := s.Text[m[0]:m[1]]
 			if untrusted().MatchString(e) {
-				inj = append(inj, Injection{Line: s.Line(m[0]), Expr: e})
+				in := Injection{Line: s.Line(m[0]), Expr: e}
+				if _, col := s.Pos(m[0]); col >= 0 {
+					in.Start = s.FileOffset(m[0], starts)
+					in.End, in.Col = in.Start+len(e), col+1
+				}
+				inj = append(inj, in)
 			}
 		}
-		s.Text = expr().ReplaceAllStringFunc(s.Text, func(e string) string {
-			// Keep the length, so offsets still map to lines.
-			return Placeholder + strings.Repeat("_", max(0, len(e)-len(Placeholder)))[:max(0, len(e)-len(Placeholder))]
-		})
+		s.orig = s.Text
+		s.Text = expr().ReplaceAllStringFunc(s.Text, placeholder)
 		sh := stepShell(lines, i, col)
 		switch d := ShellOf(sh); {
 		case sh == "" || d != "":
@@ -151,6 +158,16 @@ func Workflow(text string) ([]Snippet, []Injection) {
 		}
 	}
 	return out, inj
+}
+
+// placeholder is the word that stands for the expression e: as long as e
+// (GITHUB_EXPR padded with _, or cut short), so offsets still map to lines
+// and columns and the expression can be put back in a finding's text.
+func placeholder(e string) string {
+	if len(e) <= len(Placeholder) {
+		return Placeholder[:len(e)]
+	}
+	return Placeholder + strings.Repeat("_", len(e)-len(Placeholder))
 }
 
 // keyAt reports whether line holds the mapping key name (also as the first

@@ -29,7 +29,8 @@ func checkFile(ctx context.Context, name, text string, opts check.Options) []*ch
 	if r, ok := rules.Lookup(scan.RuleScriptInjection); ok && !opts.Disabled[r.ID] {
 		for _, in := range injections {
 			out.Findings = append(out.Findings, rules.Finding{Rule: r.ID, Tier: r.Tier, Title: r.Title,
-				Reason: r.Reason + " (" + in.Expr + ")", Text: in.Expr, Line: in.Line, Via: []string{},
+				Reason: r.Reason + " (" + in.Expr + ")", Text: in.Expr, Line: in.Line, Col: in.Col,
+				Start: in.Start, End: in.End, Via: []string{},
 				Suggest: r.Suggest, Source: "guardsh", NeverPermanent: r.NeverPermanent})
 			out.Verdict = check.Worse(out.Verdict, check.Ask)
 		}
@@ -42,7 +43,9 @@ func checkFile(ctx context.Context, name, text string, opts check.Options) []*ch
 		}
 		res := check.Line(ctx, s.Text, o)
 		for _, f := range res.Findings {
-			// Offsets in the file, not in the RUN or run: step.
+			// The file's text (${{ … }}, not its placeholder), at its
+			// offsets in the file, not in the RUN or run: step.
+			f.Text = s.Original(f.Start, f.End, f.Text)
 			f.Line = s.Line(f.Start)
 			start := s.FileOffset(f.Start, starts)
 			end := start + max(0, f.End-f.Start)

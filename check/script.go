@@ -85,6 +85,10 @@ func scriptFinish(ctx context.Context, text string, res *Result, opts Options) *
 	return res
 }
 
+// alsoNote starts the note in a finding's reason that names the scanner
+// rules folded into it.
+const alsoNote = " (tirith agrees: "
+
 // mergeInto folds a scanner finding into one already reported on the same
 // line (by guardsh or by an earlier tirith rule): its rule is named in that
 // finding's reason instead of being a finding of its own. A hardline
@@ -100,7 +104,12 @@ func mergeInto(list []rules.Finding, f rules.Finding) bool {
 			continue
 		}
 		if !strings.Contains(g.Reason, f.Rule) {
-			g.Reason += " (also " + f.Rule + ")"
+			// One note for all of them: "(tirith agrees: a, b)".
+			if r, ok := strings.CutSuffix(g.Reason, ")"); ok && strings.Contains(r, alsoNote) {
+				g.Reason = r + ", " + f.Rule + ")"
+			} else {
+				g.Reason += alsoNote + f.Rule + ")"
+			}
 		}
 		return true
 	}

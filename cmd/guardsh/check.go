@@ -56,6 +56,9 @@ func parseCheckFlags(args []string) (*checkFlags, error) {
 			f.argv = args[i+1:]
 			i = len(args)
 		case a == "-c":
+			if f.command != nil {
+				return nil, fmt.Errorf("-c is given twice (check one command line at a time, or put them in a file)")
+			}
 			v, err := value(&i, "-c")
 			if err != nil {
 				return nil, err
@@ -189,7 +192,7 @@ func runCheck(e *env, args []string) int {
 		// tirith gets each command line of the files, within one time
 		// budget for the whole run.
 		opts.Deadline = time.Now().Add(scanBudget)
-		names := dedupeInputs(expandInputs(e, f.files, &failed))
+		names := dedupeInputs(expandInputs(e, f.files))
 		prog := newProgress(e.stderr, f.format, len(names))
 		defer prog.clear()
 		for i, name := range names {
@@ -228,10 +231,13 @@ func runCheck(e *env, args []string) int {
 			return exitError
 		}
 	}
-	if failed && worst == check.Allow {
-		return exitError
+	// An input guardsh could not read fails the run whatever the policy
+	// lets pass (--fail-on never or hardline): a typo in a path must not
+	// look like a clean scan.
+	if code := exitFor(worst, failOn); !failed || code != exitOK {
+		return code
 	}
-	return exitFor(worst, failOn)
+	return exitError
 }
 
 // maxFile is the longest --batch line.
@@ -266,7 +272,7 @@ func readInput(e *env, name string) (string, error) {
 
 // expandInputs replaces directories by the scripts, Dockerfiles and
 // workflows inside them.
-func expandInputs(e *env, names []string, failed *bool) []string {
+func expandInputs(e *env, names []string) []string {
 	var out []string
 	for _, n := range names {
 		st, err := os.Stat(n)
@@ -292,8 +298,9 @@ func expandInputs(e *env, names []string, failed *bool) []string {
 		})
 		sort.Strings(found)
 		if len(found) == 0 {
-			e.errorf("check: no shell scripts, Dockerfiles or workflows in %s", n)
-			*failed = true
+			// Nothing to check is not an error: a repository with no
+			// scripts yet passes. A path that does not exist is one.
+			e.errorf("check: warning: no shell scripts, Dockerfiles or workflows in %s (.git, node_modules and vendor below it are not searched)", n)
 		}
 		out = append(out, found...)
 	}

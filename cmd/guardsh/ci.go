@@ -419,6 +419,16 @@ func (ff *fileFilter) apply(name, text string, res *check.Result) {
 		kept = append(kept, f)
 	}
 	res.Findings = kept
+	// In the order of the file, as a reviewer reads it (the parse errors,
+	// the workflow injections and the tirith findings come first from
+	// their passes).
+	sort.SliceStable(res.Findings, func(i, j int) bool {
+		a, b := res.Findings[i], res.Findings[j]
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
 	for _, s := range sups {
 		if !s.used && !s.hardline() {
 			fmt.Fprintf(ff.warn, "%s:%d: warning: unused guardsh:ignore %s (nothing it names is found on this line or the next)\n", name, s.line, strings.Join(s.rules, ","))

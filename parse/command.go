@@ -46,6 +46,10 @@ type Word struct {
 	// nothing between them that can change what the word names: a
 	// directory the script made (see madeWords).
 	Made bool
+	// Scratch is set for an rm operand that deletes the script's scratch
+	// directory: a relative directory it deletes and creates again, or
+	// deletes again later where it created it (see scratchWords).
+	Scratch bool
 	// glob is set for a word with an unquoted *, ? or [: the shell
 	// matches it against the file system.
 	glob bool

@@ -213,6 +213,11 @@ type parser struct {
 	// made are the offsets of the rm operands that name a directory
 	// the script made (see madeWords); only for a script file.
 	made map[int]bool
+	// scratch are the rm operands that may delete the script's scratch
+	// directory, and scratchOK the verdicts of the first ones (see
+	// scratchWords); only for a script file.
+	scratch   map[int]int
+	scratchOK map[int]bool
 	// laterBad are the variables some assignment of the input gives a
 	// value that is not a temporary name.
 	laterBad map[string]bool

@@ -47,6 +47,7 @@ func (p *parser) parseTop(text string) {
 			p.later, p.laterBad = laterAssigns(f.Stmts)
 			if p.opts.File && p.outer == nil {
 				p.made = madeWords(f.Stmts, p.errexit)
+				p.scratch = scratchWords(f.Stmts, p.errexit)
 			}
 			p.stmts(f.Stmts, ctx{})
 			return

@@ -486,6 +486,11 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 	}
 	for _, w := range ce.Args {
 		if wd, ok := p.plainField(w); ok {
+			if p.scratch != nil {
+				one := []Word{wd}
+				p.markScratch(int(w.Pos().Offset()), one)
+				wd = one[0]
+			}
 			cmd.Args = append(cmd.Args, wd)
 			p.altWords = append(p.altWords, wd)
 			continue

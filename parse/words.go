@@ -696,6 +696,9 @@ func (p *parser) fields(w *syntax.Word) []Word {
 			out[i].Made = true
 		}
 	}
+	if p.scratch != nil {
+		p.markScratch(int(w.Pos().Offset()), out)
+	}
 	return out
 }
 

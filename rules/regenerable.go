@@ -207,7 +207,7 @@ func ownTemp(c *parse.Command, w parse.Word) bool {
 	if underTemp(v) || c.Dir != "" && !c.DirUnsure && underTemp(c.Resolve(v)) {
 		return true
 	}
-	return w.Made || pidNamed(v) || parse.InFresh(v) || regenerable(c, v)
+	return w.Made || w.Scratch || pidNamed(v) || parse.InFresh(v) || regenerable(c, v)
 }
 
 // pidNamed reports whether a path is inside (or is) an entry whose name

@@ -319,6 +319,11 @@ type Result struct {
 	// made are the paths that ln, mv, cp or install create earlier in the
 	// input (see Command.Made).
 	made map[string]bool
+	// defined are the names a function or alias definition anywhere in
+	// the input gave (whatever scope it was in); anyAlias is set for an
+	// alias whose name is not known.
+	defined  map[string]bool
+	anyAlias bool
 }
 
 func isDigits(s string) bool {

@@ -514,6 +514,9 @@ func (p *parser) groupOutput(st *syntax.Stmt, cmds []*Command, in *Command, subs
 		if len(c.Redirs) > 0 && c.Redirs[len(c.Redirs)-1].Writes() {
 			continue // prints into a file
 		}
+		if silent(c) && !p.res.redefined(c.Args[0].Value) {
+			continue // [ -n "$x" ], true: print nothing
+		}
 		out, ok := output(c)
 		if !ok {
 			known = false

@@ -177,6 +177,10 @@ func (p *parser) unwrap(c *Command) {
 	case name == "alias":
 		for _, a := range args {
 			if n, body, ok := strings.Cut(a.Value, "="); ok && !strings.HasPrefix(n, "-") {
+				p.res.define(n)
+				if !a.Static {
+					p.res.anyAlias = true
+				}
 				if a.Static {
 					if p.aliases == nil {
 						p.aliases = map[string]string{}

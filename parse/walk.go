@@ -72,7 +72,12 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		}
 		if cmd.Op == syntax.AndStmt || cmd.Op == syntax.OrStmt {
 			b := p.branchStart()
+			var n *narrowing
+			if cmd.Op == syntax.AndStmt {
+				n = p.narrow([]*syntax.Stmt{cmd.X})
+			}
 			p.stmt(cmd.Y, c)
+			p.unnarrow(n)
 			p.branchEnd(b)
 			p.branchDone(b)
 			break
@@ -98,7 +103,9 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 			p.guard++
 			p.stmts(ic.Cond, c)
 			p.guard--
+			n := p.narrow(ic.Cond)
 			p.stmts(ic.Then, c)
+			p.unnarrow(n)
 			p.branchEnd(b)
 		}
 		p.branchDone(b)
@@ -196,6 +203,7 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 				p.funcs = map[string]*syntax.Stmt{}
 			}
 			p.funcs[name] = cmd.Body
+			p.res.define(name)
 		}
 	case *syntax.ArithmCmd:
 		p.substs(cmd.X, c)

@@ -59,6 +59,18 @@ func (p *parser) branchDone(b *branchSet) {
 			}
 		}
 	}
+	// A variable a branch made dynamic keeps the static values it had
+	// before and on the other branches: S=/etc/x; case $o in f)
+	// S=$OPTARG;; esac; cat > $S writes /etc/x unless -f is given.
+	for k, old := range b.before {
+		if _, dyn := p.vars.dyn[k]; !dyn {
+			continue
+		}
+		p.vars.addAlt(k, old)
+		for _, v := range b.seen[k] {
+			p.vars.addAlt(k, v)
+		}
+	}
 }
 
 func appendUnique(list []string, v string) []string {
@@ -101,27 +113,46 @@ func (p *parser) altNames(words []*syntax.Word) []string {
 
 // altCommands adds the command read with each other value of the
 // variables it uses, as a separate command: every value is checked.
-func (p *parser) altCommands(cmd *Command, ce *syntax.CallExpr) {
-	names := p.altNames(ce.Args)
+func (p *parser) altCommands(cmd *Command, ce *syntax.CallExpr, rs []*syntax.Redirect) {
+	words := ce.Args
+	for _, r := range rs {
+		if r.Word != nil {
+			words = append(words[:len(words):len(words)], r.Word)
+		}
+	}
+	names := p.altNames(words)
 	n := 0
 	for _, name := range names {
 		cur, ok := p.vars.val[name]
-		if !ok {
+		origin, dyn := p.vars.dyn[name]
+		if !ok && !dyn {
 			continue
 		}
 		for _, alt := range p.vars.alts[name] {
 			if n >= maxAlts || len(p.res.Commands) >= maxCommands {
 				return
 			}
+			if !ok && alt == "" {
+				// X=""; case … x) X=$OPTARG;; esac: the empty start
+				// value is "not given", not a path.
+				continue
+			}
 			n++
 			p.vars.val[name] = alt
+			delete(p.vars.dyn, name)
 			var args []Word
 			for _, w := range ce.Args {
 				args = append(args, p.fields(w)...)
 			}
-			p.vars.val[name] = cur
+			redirs := p.altRedirs(cmd.Redirs, rs)
+			if ok {
+				p.vars.val[name] = cur
+			} else {
+				delete(p.vars.val, name)
+				p.vars.dyn[name] = origin
+			}
 			ac := *cmd
-			ac.Args = args
+			ac.Args, ac.Redirs = args, redirs
 			ac.Inner, ac.Wrapper = nil, false
 			if alt == "" && p.maybeEmpty[name] {
 				ac.IfEmpty = name
@@ -130,4 +161,19 @@ func (p *parser) altCommands(cmd *Command, ce *syntax.CallExpr) {
 			p.unwrap(&ac)
 		}
 	}
+}
+
+// altRedirs returns the redirections with their targets read again, with
+// the variables' values of the moment: > $S writes where S points.
+func (p *parser) altRedirs(have []Redirect, rs []*syntax.Redirect) []Redirect {
+	if len(have) != len(rs) {
+		return have
+	}
+	out := append([]Redirect(nil), have...)
+	for i, r := range rs {
+		if r.Word != nil {
+			out[i].Target = p.literal(r.Word)
+		}
+	}
+	return out
 }

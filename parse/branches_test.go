@@ -2,6 +2,7 @@ package parse
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -84,6 +85,55 @@ func TestDynamicInterpreter(t *testing.T) {
 		}
 		if n != tt.wantIssues {
 			t.Errorf("%s: %d parse issues, want %d: %+v", tt.in, n, tt.wantIssues, r.Issues)
+		}
+	}
+}
+
+// TestBranchValuesDynamic checks that a variable a branch makes dynamic
+// (an option's argument) keeps the static value it had before, in the
+// command's words and in its redirections, as apt.postgresql.org.sh's
+// SOURCESLIST=/etc/apt/…; getopts f) SOURCESLIST=$OPTARG.
+func TestBranchValuesDynamic(t *testing.T) {
+	show := func(r *Result) []string {
+		var out []string
+		for _, c := range r.Commands {
+			var parts []string
+			for _, w := range c.Args {
+				v := w.Value
+				if !w.Static {
+					v = "?" + v
+				}
+				parts = append(parts, v)
+			}
+			for _, rd := range c.Redirs {
+				v := rd.Target.Value
+				if !rd.Target.Static {
+					v = "?" + v
+				}
+				parts = append(parts, rd.Op+v)
+			}
+			out = append(out, strings.Join(parts, " "))
+		}
+		return out
+	}
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"S=/etc/x; case $1 in f) S=$2;; esac; echo a > $S", []string{"echo a >?${2}", "echo a >/etc/x"}},
+		{"S=/etc/x; while getopts f: o; do case $o in f) S=$OPTARG;; esac; done; cat >> \"$S\"",
+			[]string{"getopts f: o", "cat >>?${OPTARG}", "cat >>/etc/x"}},
+		{"d=/srv/a; if x; then d=$(pwd); fi; rm -rf \"$d\"", []string{"x", "pwd", "rm -rf ?${d}", "rm -rf /srv/a"}},
+		// The empty start value is "not given": no reading with it.
+		{"S=; case $1 in f) S=$2;; esac; rm /run/x/$S", []string{"rm ?/run/x/${2}"}},
+		// Made dynamic outside any branch: the old value is gone.
+		{"S=/etc/x; S=$1; echo a > $S", []string{"echo a >?${1}"}},
+		// Static again after the branch: only the new value.
+		{"S=/etc/x; case $1 in f) S=$2;; esac; S=out; echo a > $S", []string{"echo a >out"}},
+	}
+	for _, tt := range tests {
+		if got := show(Commands(tt.in, Options{})); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s:\n got  %q\n want %q", tt.in, got, tt.want)
 		}
 	}
 }

@@ -579,7 +579,7 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 	p.cdFailable = false
 	p.assigningBuiltins(cmd)
 	p.callFunc(cmd, c)
-	p.altCommands(cmd, ce)
+	p.altCommands(cmd, ce, st.Redirs)
 	if alt && len(p.res.Commands) < maxCommands {
 		// The same command read with the defaulted variables unset.
 		ac := *cmd

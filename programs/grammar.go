@@ -130,8 +130,9 @@ type Grammar struct {
 	// assigns: NAME=value words may come among the options (sudo).
 	assigns bool
 	// runs and sends are the program's Run and Send entries (effects.go).
-	runs  []Run
-	sends []Send
+	runs   []Run
+	sends  []Send
+	writes []Write
 	// parent is the enclosing grammar: cobra's persistent flags and the
 	// global options of a loose CLI are read at every level.
 	parent *Grammar
@@ -209,6 +210,9 @@ type Spec struct {
 	// Sends say which option values or operands are files the program
 	// sends to another host: see [Send].
 	Sends []Send
+	// Writes say which option values are files (or directories) the
+	// program writes: see [Write].
+	Writes []Write
 	// Assigns is set for programs that take NAME=value words among their
 	// options, as the command's environment (sudo A=1 -u root cmd).
 	Assigns bool
@@ -236,7 +240,7 @@ func (s *Spec) build(up *Grammar) (*Grammar, error) {
 		prefix = up.Name
 	}
 	g := &Grammar{Name: strings.TrimSpace(prefix + " " + s.Name), Style: s.Style, long: map[string]*option{},
-		defSub: s.Default, subAt: s.SubWords, partial: s.Partial, assigns: s.Assigns, runs: s.Runs, sends: s.Sends, parent: up}
+		defSub: s.Default, subAt: s.SubWords, partial: s.Partial, assigns: s.Assigns, runs: s.Runs, sends: s.Sends, writes: s.Writes, parent: up}
 	g.dash1 = s.Dash1
 	if s.Style == GNU && up != nil && up.Style != GNU {
 		// GNU is the zero value: a subcommand without a style inherits.

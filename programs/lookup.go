@@ -17,6 +17,7 @@ var tables = [][]*Spec{
 	runnerTable,
 	platformTable,
 	interpreterTable,
+	tableRecall,
 }
 
 // Lookup returns the grammar of the named program (its base name, such as

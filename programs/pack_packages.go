@@ -35,4 +35,16 @@ var packPackages = &Pack{Name: "packages", Title: "Package managers", File: "pro
 		Match:   []string{"nix-collect-garbage -d", "sudo nix-collect-garbage --delete-old", "nix-env --delete-generations old"},
 		NoMatch: []string{"nix-collect-garbage", "nix-collect-garbage --delete-older-than 30d", "nix-collect-garbage -d --dry-run", "nix-env --delete-generations 14d"},
 	},
+	{
+		ID: "packages-add-source", Title: "Add a package source the machine installs from as root",
+		Reason:  "A new apt, dnf or zypper repository (a PPA, a vendor's URL) lets whoever runs it ship any package this machine installs or upgrades, with root's rights, from now on.",
+		Suggest: "check the repository and its signing key against the vendor's documentation, and pin what you install from it",
+		When: []string{"add-apt-repository|apt-add-repository !--remove @ppa:*|deb*|http*|*://*", "add-apt-repository|apt-add-repository !--remove --ppa|--uri",
+			"yum-config-manager --add-repo", "dnf|dnf5|yum config-manager --add-repo", "dnf|dnf5|yum config-manager addrepo", "zypper addrepo|ar"},
+		Match: []string{"add-apt-repository ppa:deadsnakes/ppa", "sudo add-apt-repository -y ppa:x/y", "add-apt-repository 'deb https://x stable main'", "apt-add-repository --yes ppa:x/y",
+			"yum-config-manager --add-repo https://x/x.repo", "dnf config-manager --add-repo https://x/x.repo", "sudo dnf -y config-manager --add-repo=https://x/x.repo",
+			"dnf config-manager addrepo --from-repofile=https://x/x.repo", "zypper addrepo https://x/x.repo x", "zypper --non-interactive ar -f https://x x"},
+		NoMatch: []string{"add-apt-repository universe", "add-apt-repository -y multiverse", "add-apt-repository --remove ppa:x/y", "add-apt-repository -r ppa:x/y",
+			"yum-config-manager --enable epel", "dnf config-manager --set-enabled crb", "zypper repos", "zypper lr", "zypper install x"},
+	},
 }}

@@ -125,10 +125,12 @@ var table = []*Spec{
 		Aliases: []string{"pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13", "pip3.14"}},
 	{Name: "curl", Style: GNU, Partial: true, Opts: `X/request= H/header= d/data= data-raw= data-ascii= data-binary= data-urlencode= F/form= form-string= o/output= u/user= A/user-agent=
 		e/referer= b/cookie= c/cookie-jar= x/proxy= T/upload-file= K/config= w/write-out= m/max-time= connect-timeout= retry= s/silent
-		S/show-error f/fail L/location k/insecure v/verbose i/include I/head G/get json= url= cacert= cert= key= E`,
+		S/show-error f/fail L/location k/insecure v/verbose i/include I/head G/get json= url= cacert= cert= key= E
+		O/remote-name remote-name-all output-dir= create-dirs J/remote-header-name`,
 		// curl takes unique prefixes of long options (7.88: --upload-fi, --data-bin).
 		Sends: []Send{{Kind: SendsFile, Opt: "upload-file"}, {Kind: SendsData, Opt: "data"}, {Kind: SendsData, Opt: "data-binary"},
-			{Kind: SendsData, Opt: "data-ascii"}, {Kind: SendsData, Opt: "json"}, {Kind: SendsForm, Opt: "form"}, {Kind: SendsURLEncoded, Opt: "data-urlencode"}}},
+			{Kind: SendsData, Opt: "data-ascii"}, {Kind: SendsData, Opt: "json"}, {Kind: SendsForm, Opt: "form"}, {Kind: SendsURLEncoded, Opt: "data-urlencode"}},
+		Writes: []Write{{Opt: "output"}, {Opt: "output-dir", Dir: true}}},
 }
 
 // vaultFlags are the flags every vault command reads (its HTTP and output

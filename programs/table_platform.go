@@ -171,7 +171,7 @@ var platformTable = []*Spec{
 	}},
 	// gpg: GnuPG's argparse; every long option (gpg --dump-options), so
 	// that prefixes resolve as gpg resolves them.
-	{Name: "gpg", Style: GNU, Aliases: []string{"gpg2"}, Opts: gpgOpts},
+	{Name: "gpg", Style: GNU, Aliases: []string{"gpg2"}, Opts: gpgOpts, Writes: []Write{{Opt: "output"}}},
 }
 
 const kubectlGlobal = `n/namespace= context= cluster= kubeconfig= s/server= user= token= as= as-group= as-uid= as-user-extra= request-timeout=
@@ -211,7 +211,7 @@ const gpgOpts = `
 	receive-keys recv-keys search-keys refresh-keys locate-keys locate-external-keys fetch-keys show-keys export-secret-keys
 	export-secret-subkeys export-ssh-key import fast-import card-status edit-card card-edit change-pin list-config
 	list-gcrypt-config gpgconf-list gpgconf-test list-packets export-ownertrust import-ownertrust update-trustdb
-	check-trustdb fix-trustdb list-trustdb dearmor dearmour enarmor enarmour print-md print-mds gen-prime gen-random server
+	check-trustdb fix-trustdb list-trustdb dearmor/dearmour enarmor/enarmour print-md print-mds gen-prime gen-random server
 	tofu-policy= delete-secret-and-public-keys rebuild-keydb-caches list-key list-sig check-sig show-key Monitor v/verbose
 	no-verbose q/quiet no-tty no-greeting debug= debug-level= debug-all debug-iolbf display-charset charset options
 	no-options logger-fd= log-file logger-file= debug-quick-random Configuration homedir= faked-system-time= default-key=

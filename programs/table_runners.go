@@ -94,5 +94,6 @@ var runnerTable = []*Spec{
 			password= post-data= post-file= body-data= body-file= method= B/base= config= t/tries= T/timeout= w/wait= Q/quota=
 			limit-rate= load-cookies= save-cookies= ca-certificate= certificate= private-key= http-user= http-password= ftp-user=
 			ftp-password= proxy-user= proxy-password= referer= A/accept= R/reject= D/domains= l/level= bind-address=`,
-		Sends: []Send{{Kind: SendsFile, Opt: "post-file"}, {Kind: SendsFile, Opt: "body-file"}}},
+		Sends:  []Send{{Kind: SendsFile, Opt: "post-file"}, {Kind: SendsFile, Opt: "body-file"}},
+		Writes: []Write{{Opt: "output-document"}, {Opt: "directory-prefix", Dir: true}}},
 }

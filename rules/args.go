@@ -392,25 +392,9 @@ func envFile(base string) bool {
 	return true
 }
 
-// downloadWords returns the files curl -o and wget -O write, as words.
-func downloadWords(c *parse.Command) []parse.Word {
-	var out []parse.Word
-	ws := c.Args[1:]
-	for i := 0; i < len(ws); i++ {
-		v := ws[i].Value
-		if c.Name() == "curl" && (v == "-o" || v == "--output") || c.Name() == "wget" && (v == "-O" || v == "--output-document") {
-			if i+1 < len(ws) && ws[i+1].Value != "-" {
-				out = append(out, ws[i+1])
-			}
-			i++
-		} else if rest, ok := strings.CutPrefix(v, "--output-document="); ok && rest != "-" {
-			w := ws[i]
-			w.Value = rest
-			out = append(out, w)
-		}
-	}
-	return out
-}
+// downloadWords returns the files curl -o and wget -O write (and the
+// directories --output-dir and -P name), as words: see grammarWrites.
+func downloadWords(c *parse.Command) []parse.Word { return grammarWrites(c) }
 
 // writers are the programs writeTargets knows how to read.
 var writers = sync.OnceValue(func() map[string]bool {

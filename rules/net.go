@@ -171,7 +171,9 @@ func downloadThenRun(r *parse.Result) []hit {
 	return out
 }
 
-// downloadTargets returns the files curl or wget write.
+// downloadTargets returns the files curl or wget write, read by their
+// grammars: -o/-O FILE in any spelling, files named after the URL (curl
+// -O, wget without -O), in --output-dir or -P DIR when given.
 func downloadTargets(c *parse.Command) []string {
 	var out []string
 	for _, r := range c.Redirs {
@@ -179,36 +181,20 @@ func downloadTargets(c *parse.Command) []string {
 			out = append(out, r.Target.Value)
 		}
 	}
-	ws := c.Args[1:]
-	remoteName := c.Name() == "wget"
-	for i := 0; i < len(ws); i++ {
-		v := ws[i].Value
-		switch {
-		case c.Name() == "curl" && (v == "-o" || v == "--output") && i+1 < len(ws):
-			out = append(out, ws[i+1].Value)
-			i++
-		case c.Name() == "curl" && strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.HasSuffix(v, "o") && i+1 < len(ws):
-			out = append(out, ws[i+1].Value)
-			i++
-		case c.Name() == "curl" && (v == "-O" || v == "--remote-name" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "O")):
-			remoteName = true
-		case c.Name() == "wget" && (v == "-O" || v == "--output-document") && i+1 < len(ws):
-			if ws[i+1].Value != "-" {
-				out = append(out, ws[i+1].Value)
-			}
-			remoteName = false
-			i++
-		case c.Name() == "wget" && strings.HasPrefix(v, "--output-document="):
-			out = append(out, strings.TrimPrefix(v, "--output-document="))
-			remoteName = false
-		case strings.Contains(v, "://") && remoteName:
-			u := v
-			if j := strings.IndexAny(u, "?#"); j >= 0 {
-				u = u[:j]
-			}
-			if b := path.Base(u); b != "" && b != "/" && !strings.Contains(b, ":") {
-				out = append(out, b, "./"+b)
-			}
+	p := readLine(c)
+	if p == nil || p.Err != nil {
+		return out
+	}
+	inDir := false
+	for _, w := range programs.Lookup(c.Name()).Written(p) {
+		inDir = inDir || w.Dir
+	}
+	for _, w := range grammarWrites(c) {
+		out = append(out, w.Value)
+	}
+	if !inDir {
+		for _, b := range remoteNames(c, p) {
+			out = append(out, b, "./"+b)
 		}
 	}
 	return out

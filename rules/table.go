@@ -775,33 +775,13 @@ var table = []*Rule{
 		ID: "privilege-grant", Tier: Dangerous,
 		Title:  "Grant admin rights or remove a password",
 		Reason: "Adding a user to sudo or wheel, or deleting a password, opens the machine to whoever has that account.",
-		names:  []string{"usermod", "gpasswd", "adduser", "passwd", "setcap", "useradd", "chpasswd"},
+		names:  []string{"usermod", "gpasswd", "adduser", "addgroup", "passwd", "setcap", "useradd", "chpasswd", "groupmems", "dseditgroup", "dscl"},
 		cmd: func(c *parse.Command) bool {
-			a := args(c, "-G", "-g", "-a", "-d", "-s", "-e", "-f", "-l", "-u", "-c", "-p")
-			admin := func(s string) bool {
-				for _, g := range strings.Split(s, ",") {
-					// docker, lxd, libvirt and disk are root in all but name.
-					if g == "sudo" || g == "wheel" || g == "admin" || g == "root" || g == "adm" || g == "docker" || g == "lxd" || g == "libvirt" || g == "disk" {
-						return true
-					}
-				}
-				return false
+			if groupGrant(c) {
+				return true
 			}
+			a := args(c, "-G", "-g", "-a", "-d", "-s", "-e", "-f", "-l", "-u", "-c", "-p")
 			switch c.Name() {
-			case "usermod":
-				for i, w := range c.Args {
-					if (w.Value == "-G" || w.Value == "-aG" || w.Value == "--groups" || w.Value == "-g") && i+1 < len(c.Args) && admin(c.Args[i+1].Value) {
-						return true
-					}
-				}
-			case "gpasswd":
-				for i, w := range c.Args {
-					if (w.Value == "-a" || w.Value == "-M") && i+2 < len(c.Args) && admin(c.Args[i+2].Value) {
-						return true
-					}
-				}
-			case "adduser":
-				return len(a.operands) == 2 && admin(a.operands[1].Value)
 			case "passwd":
 				return a.has("d", "delete")
 			case "setcap":
@@ -809,12 +789,6 @@ var table = []*Rule{
 				return strings.Contains(w, "cap_setuid") || strings.Contains(w, "cap_sys_admin") || strings.Contains(w, "cap_dac_override") || strings.Contains(w, "=ep") && strings.Contains(w, "all")
 			case "chpasswd":
 				return !c.StdinStatic || strings.Contains(c.StdinText, "root:")
-			case "useradd":
-				for i, w := range c.Args {
-					if (w.Value == "-u" || w.Value == "--uid") && i+1 < len(c.Args) && c.Args[i+1].Value == "0" {
-						return true
-					}
-				}
 			}
 			if c.Name() == "usermod" {
 				for i, w := range c.Args {
@@ -825,8 +799,11 @@ var table = []*Rule{
 			}
 			return false
 		},
-		Match:   []string{"echo 'root:x' | chpasswd", "setcap cap_setuid+ep /usr/bin/python3", "useradd -o -u 0 evil", "usermod -p '' root", "usermod -aG sudo bob", "sudo usermod -a -G wheel eve", "gpasswd -a bob sudo", "adduser bob sudo", "passwd -d root", "usermod -aG docker $USER", "sudo gpasswd -a bob docker", "adduser bob docker", "usermod -aG lxd,sudo x"},
-		NoMatch: []string{"passwd", "adduser bob"},
+		Match: []string{"echo 'root:x' | chpasswd", "setcap cap_setuid+ep /usr/bin/python3", "useradd -o -u 0 evil", "usermod -p '' root", "usermod -aG sudo bob", "sudo usermod -a -G wheel eve", "gpasswd -a bob sudo", "adduser bob sudo", "passwd -d root", "usermod -aG docker $USER", "sudo gpasswd -a bob docker", "adduser bob docker", "usermod -aG lxd,sudo x",
+			"usermod -aGdocker bob", "gpasswd --add bob wheel", "useradd -m -G sudo bob", "addgroup bob docker", "adduser --ingroup sudo bob", "groupmems -g docker -a bob",
+			"dseditgroup -o edit -a bob -t user admin", "dscl . -append /Groups/admin GroupMembership bob"},
+		NoMatch: []string{"passwd", "adduser bob", "usermod -aG video bob", "useradd -G users bob", "adduser bob --ingroup users", "addgroup docker", "gpasswd -d bob docker",
+			"groupmems -g docker -l", "dseditgroup -o checkmember -m bob admin", "usermod -u 1001 bob"},
 	},
 	{
 		ID: "history-tamper", Tier: Dangerous,

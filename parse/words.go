@@ -315,6 +315,10 @@ func (r *resolver) Get(name string) expand.Variable {
 		}
 		return str("${" + name + "}")
 	}
+	if numericSpecial(name) {
+		// $$, $?, $#, $PPID: digits whatever they hold, never code.
+		return str("${" + name + "}")
+	}
 	r.taint("dynamic")
 	return str("${" + name + "}")
 }
@@ -348,8 +352,12 @@ func (r *resolver) cmdSubst(w io.Writer, cs *syntax.CmdSubst) error {
 		var sb strings.Builder
 		pr := syntax.NewPrinter(syntax.Minify(true))
 		for i, st := range cs.Stmts {
-			if i > 0 || sb.Len() > 4096 {
+			if sb.Len() > 4096 {
 				break
+			}
+			if i > 0 {
+				// all of it: $(cat x.pid; ps -e -o pid) is not a pid file.
+				sb.WriteString("; ")
 			}
 			pr.Print(&sb, st)
 		}

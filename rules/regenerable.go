@@ -37,13 +37,21 @@ var regenerableNames = sync.OnceValue(func() map[string]bool {
 		"_build": true, ".sass-cache": true, ".cache": true, ".eslintcache": true, ".hypothesis": true, ".benchmarks": true,
 		"cmake-build-debug": true, "cmake-build-release": true, "CMakeFiles": true, ".expo": true, ".docusaurus": true,
 		".vite": true, "storybook-static": true,
+		// meson's builddir, .NET's obj, SwiftPM's .build, zig, cabal, stack,
+		// elm, bower, Xcode, Jupyter, pytype and Jekyll outputs.
+		"builddir": true, "obj": true, ".build": true, "zig-cache": true, ".zig-cache": true, "zig-out": true,
+		"dist-newstyle": true, ".stack-work": true, "elm-stuff": true, "bower_components": true, "DerivedData": true,
+		".ipynb_checkpoints": true, ".pytype": true, "_site": true,
 	}
 })
 
 // regenerableSuffixes are name endings of regenerable files and
-// directories: *.egg-info, *.pyc, and the *.orig backups patch and merge
-// tools leave beside the file they changed.
-var regenerableSuffixes = []string{".egg-info", ".pyc", ".pyo", ".orig"}
+// directories: *.egg-info, *.pyc, the *.orig backups patch and merge
+// tools leave beside the file they changed, and compiled objects, libraries
+// and coverage data a build writes (*.o, *.a, *.so, *.class, *.gcda …).
+var regenerableSuffixes = []string{".egg-info", ".pyc", ".pyo", ".orig",
+	".o", ".obj", ".a", ".so", ".sl", ".dylib", ".lo", ".la", ".pyd", ".class", ".elc",
+	".gcda", ".gcno", ".gcov", ".profraw", ".profdata", ".profclangr", ".profclangd"}
 
 // systemCaches are package-manager caches, by absolute path.
 var systemCaches = []string{"/var/lib/apt/lists/", "/var/cache/apt/", "/var/cache/apk/", "/var/cache/yum/", "/var/cache/dnf/",
@@ -61,7 +69,7 @@ func regenerableName(comp string) bool {
 			return true
 		}
 	}
-	return strings.HasPrefix(comp, ".coverage.") || strings.HasPrefix(comp, "cmake-build-") || cacheName(comp)
+	return strings.HasPrefix(comp, ".coverage.") || strings.HasPrefix(comp, "cmake-build-") || cacheName(comp) || regenerableGlob(comp)
 }
 
 // cacheName reports whether a name says it is a cache: cache, or a name
@@ -307,6 +315,10 @@ func findSelectsOwn(f *parse.Command) bool {
 	if temp {
 		return true
 	}
+	if findInRegenerable(f) {
+		// find build -name '*.py' -exec rm -f {} ';': all of it is.
+		return true
+	}
 	for _, r := range roots {
 		if strings.HasPrefix(r, "/") || strings.HasPrefix(r, "~") || strings.Contains(r, "$") || strings.Contains(r, "..") {
 			return false
@@ -325,13 +337,18 @@ func findSelectsOwn(f *parse.Command) bool {
 			named = false
 		case "-name", "-iname":
 			if j+1 < len(expr) {
-				if !regenerableName(expr[j+1].Value) {
+				name := expr[j+1].Value
+				if v == "-iname" {
+					// -iname '*.O' is *.o and *.O.
+					name = strings.ToLower(name)
+				}
+				if !regenerableName(name) {
 					return false
 				}
 				named = true
 				j++
 			}
-		case "-path", "-ipath", "-regex", "-iregex", "-not", "!":
+		case "-path", "-ipath", "-regex", "-iregex", "-not", "!", "-files0-from":
 			return false
 		case "-exec", "-execdir", "-ok", "-okdir":
 			for j++; j < len(expr) && expr[j].Value != ";" && expr[j].Value != "+"; j++ {

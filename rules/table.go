@@ -278,8 +278,9 @@ var table = []*Rule{
 			ops := args(c).operands
 			if f := findOf(c); f != nil && findSelectsOwn(f) {
 				// find -name __pycache__ -exec rm -rf {} +: what
-				// find selects is regenerable.
-				return false
+				// find selects is regenerable (but not src in
+				// -exec rm -rf {} src +).
+				return !typedOperandsOwn(c)
 			}
 			if len(ops) == 0 {
 				// xargs and find -exec supply the operands.
@@ -297,11 +298,12 @@ var table = []*Rule{
 			return false
 		},
 		Match: []string{"rm -rf src", "rm -r x", "rm -R dir", "rm --recursive d", "rm lib/ -rf", "rm -r -f .git", "rm -rf \"$dir\"", "rm -rf /tmp/../etc/x", "rm -rf /tmp/*",
-			"xargs rm -rf", "rm -rf build/../src", "rm -rf *", "rm -rf .", "rm -rf build*", "rm -rf \"$d/node_modules\"", "rm -rf node_modules/../.."},
+			"xargs rm -rf", "rm -rf build/../src", "rm -rf *", "rm -rf .", "rm -rf build*", "rm -rf \"$d/node_modules\"", "rm -rf node_modules/../..",
+			"find . -name __pycache__ -exec rm -rf {} src +", "find . -name '*.pyc' | xargs rm -rf lib"},
 		NoMatch: []string{"rm -rf /tmp/build", "rm -rf \"$TMPDIR/x\"", "rm file.txt", "rm -f a b", "d=$(mktemp -d); rm -rf \"$d\"", "rm -rf /var/tmp/cache-1",
 			"rm -rf build", "rm build/ -rf", "rm -r -f node_modules", "rm -rf node_modules .next coverage", "rm -rf docs/_build/*", "rm -rf lit.egg-info dist",
 			"d=$(mktemp -d /tmp/x.XXXXXX); rm -rf ${d}", "TMP=$TMPDIR/x.$$; rm -rf \"$TMP\"", "cleanup() { rm -rf \"$d\"; }; trap cleanup EXIT; d=$(mktemp -d)",
-			"find . -name '*.egg-info' -prune -exec rm -rf {} +", "rm -rf /var/lib/apt/lists/*"},
+			"find . -name '*.egg-info' -prune -exec rm -rf {} +", "rm -rf /var/lib/apt/lists/*", "rm -rf builddir", "rm -rf *.so obj"},
 	},
 	{
 		ID: "rm-absolute", Tier: Dangerous,
@@ -333,7 +335,7 @@ var table = []*Rule{
 		names:   []string{"rm", "unlink", "shred"},
 		cmd: func(c *parse.Command) bool {
 			f := findOf(c)
-			return viaHas(c, "xargs", "parallel") && (f == nil || !findSelectsOwn(f))
+			return viaHas(c, "xargs", "parallel") && (f == nil || !findSelectsOwn(f) || !typedOperandsOwn(c))
 		},
 		Match:   []string{"find . -name '*.log' | xargs rm", "ls | xargs -0 rm -f", "git ls-files -d | xargs rm"},
 		NoMatch: []string{"find . | xargs ls", "rm x"},
@@ -347,12 +349,14 @@ var table = []*Rule{
 		cmd: func(c *parse.Command) bool {
 			if c.Name() == "rm" {
 				f := findOf(c)
-				return viaHas(c, "find -exec", "find -execdir", "find -ok", "find -okdir") && (f == nil || !findSelectsOwn(f))
+				return viaHas(c, "find -exec", "find -execdir", "find -ok", "find -okdir") && (f == nil || !findSelectsOwn(f) || !typedOperandsOwn(c))
 			}
 			return findDeletes(c) && !findRootIn(c, underTemp) && !findSelectsOwn(c)
 		},
-		Match:   []string{"find . -name '*.tmp' -delete", "find . -type f -exec rm {} \\;", "find build -execdir rm -f {} +"},
-		NoMatch: []string{"find . -name '*.go'", "find /tmp/x -delete", "find . -exec grep x {} +"},
+		Match: []string{"find . -name '*.tmp' -delete", "find . -type f -exec rm {} \\;", "find src -execdir rm -f {} +", "find . -name '*.[ch]' -delete",
+			"find -L build -delete", "find build/../src -delete", "find . -name '*.o' -exec rm -f {} src.c +"},
+		NoMatch: []string{"find . -name '*.go'", "find /tmp/x -delete", "find . -exec grep x {} +", "find build -execdir rm -f {} +",
+			"find . -name '*.[oa]' -exec rm -f {} ';'", "find . -name '*.gc??' -delete", "find target/debug -type f -delete"},
 	},
 	{
 		ID: "chmod-world-writable", Tier: Dangerous,
@@ -552,7 +556,7 @@ var table = []*Rule{
 			}
 			for i, w := range c.Args[1:] {
 				if !w.Static && strings.Contains(w.Value, "$(") {
-					if i == 0 && strings.HasPrefix(w.Value, "-") || pidFileRead(w) {
+					if i == 0 && strings.HasPrefix(w.Value, "-") || pidFileRead(w) || pidofNamed(w) && !killSignalHard(c) {
 						// kill -$(expr $res % 128) $$: the signal is
 						// computed; kill $(cat x.pid): one process.
 						continue
@@ -562,9 +566,11 @@ var table = []*Rule{
 			}
 			return viaHas(c, "xargs", "parallel") && (a.has("9") || sigKill(c))
 		},
-		Match: []string{"pgrep node | xargs kill -9", "pkill -9 node", "killall -9 python", "killall -KILL x", "killall -s KILL x", "killall -r 'py.*'", "kill $(pgrep node)", "kill -9 $(lsof -t -i:3000)", "pkill --signal KILL x"},
+		Match: []string{"pgrep node | xargs kill -9", "pkill -9 node", "killall -9 python", "killall -KILL x", "killall -s KILL x", "killall -r 'py.*'", "kill $(pgrep node)", "kill -9 $(lsof -t -i:3000)", "pkill --signal KILL x",
+			"kill -9 $(pidof x)", "kill $(pidof $NAME)", "kill $(cat x.pid; pgrep y)"},
 		NoMatch: []string{"pkill node", "killall firefox", "kill 1234", "kill -9 4321", "kill -0 $(pgrep node)", "kill -USR1 $(pgrep dd)",
-			"kill -$(expr $res % 128) $$", "kill $(cat \"$dir/pid\")", "kill -TERM $(cat /run/x.pid)", "kill -0 $pid", "kill -9 $$"},
+			"kill -$(expr $res % 128) $$", "kill $(cat \"$dir/pid\")", "kill -TERM $(cat /run/x.pid)", "kill -0 $pid", "kill -9 $$",
+			"kill $(pidof firefox)", "kill -TERM $(pidof -s nginx)"},
 	},
 	{
 		ID: "remote-code", Tier: Dangerous,

@@ -1,0 +1,205 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/guardsh/guardsh/parse"
+)
+
+// Everyday commands that delete or signal only what is theirs (issue 12 §1),
+// found as false alarms on this machine's own documentation, man pages and
+// build recipes (rules/testdata/everyday-*.txt).
+
+// regenerableGlobs are name patterns with ? that select only build outputs:
+// gcov's *.gcda, *.gcno and *.gcov, and clang's PGO profiles (CPython's
+// Makefile deletes them with these very patterns).
+var regenerableGlobs = map[string]bool{"*.gc??": true, "*.profclang?": true}
+
+// regenerableGlob reports whether a name pattern with bracket expressions
+// (*.[oa], *.py[co], *.s[ol]) selects only regenerable names: each of its
+// expansions is one. A negated bracket ([!o], [^o]), a * after the first
+// character or a ? (other than in regenerableGlobs) selects names that
+// may be anyone's.
+func regenerableGlob(pat string) bool {
+	if regenerableGlobs[pat] {
+		return true
+	}
+	if !strings.Contains(pat, "[") {
+		return false
+	}
+	exps, ok := bracketExpansions(pat, 64)
+	if !ok {
+		return false
+	}
+	for _, e := range exps {
+		if !regenerableName(e) {
+			return false
+		}
+	}
+	return true
+}
+
+// bracketExpansions returns every name a pattern's bracket expressions
+// give, or false when the pattern holds another wildcard than a leading *,
+// a negated or unclosed bracket, or more than limit names.
+func bracketExpansions(pat string, limit int) ([]string, bool) {
+	out := []string{""}
+	for i := 0; i < len(pat); i++ {
+		ch := pat[i]
+		switch {
+		case ch == '*' && i == 0:
+			for k := range out {
+				out[k] += "*"
+			}
+		case ch == '*' || ch == '?' || ch == '\\':
+			return nil, false
+		case ch == '[':
+			end := strings.IndexByte(pat[i+1:], ']')
+			if end <= 0 {
+				return nil, false
+			}
+			set := pat[i+1 : i+1+end]
+			if set[0] == '!' || set[0] == '^' || strings.Contains(set, "[") {
+				return nil, false
+			}
+			var chars []byte
+			for k := 0; k < len(set); k++ {
+				if k+2 < len(set) && set[k+1] == '-' {
+					for c := set[k]; c <= set[k+2] && c >= set[k]; c++ {
+						chars = append(chars, c)
+						if c == 255 {
+							break
+						}
+					}
+					k += 2
+					continue
+				}
+				chars = append(chars, set[k])
+			}
+			var next []string
+			for _, o := range out {
+				for _, c := range chars {
+					next = append(next, o+string(c))
+				}
+			}
+			if len(next) > limit {
+				return nil, false
+			}
+			out = next
+			i += end + 1
+		default:
+			for k := range out {
+				out[k] += string(ch)
+			}
+		}
+	}
+	return out, true
+}
+
+// findInRegenerable reports whether a find starts only in build outputs or
+// caches (find build -name '*.py' -exec rm -f {} ';', find target/debug
+// -type f -delete): whatever it selects there is regenerable. Its starting
+// points must be written, static and regenerable (regenerable: relative, no
+// "..", no symlink out of the working directory), and it must not follow
+// symlinks (-L, -H, -follow) or read its starting points from a file
+// (-files0-from).
+func findInRegenerable(f *parse.Command) bool {
+	ws := f.Args[1:]
+	for len(ws) > 0 {
+		v := ws[0].Value
+		if v == "-L" || v == "-H" {
+			return false
+		}
+		if v == "-P" || strings.HasPrefix(v, "-O") {
+			ws = ws[1:]
+			continue
+		}
+		if v == "-D" && len(ws) > 1 {
+			ws = ws[2:]
+			continue
+		}
+		break
+	}
+	if len(ws) > 0 && ws[0].Value == "--" {
+		ws = ws[1:]
+	}
+	roots := 0
+	for len(ws) > 0 {
+		w := ws[0]
+		if strings.HasPrefix(w.Value, "-") || w.Value == "!" || w.Value == "(" {
+			break
+		}
+		if !w.Static || strings.HasPrefix(w.Value, "/") || strings.HasPrefix(w.Value, "~") || !regenerable(f, w.Value) {
+			// find /var/cache/man -delete empties a whole system
+			// cache: only a project's own outputs are taken whole.
+			return false
+		}
+		roots++
+		ws = ws[1:]
+	}
+	for _, w := range ws {
+		switch w.Value {
+		case "-follow", "-files0-from":
+			return false
+		}
+	}
+	return roots > 0
+}
+
+// typedOperandsOwn reports whether the operands written after rm in find
+// -exec rm … {} or … | xargs rm … are all its own to delete: find or xargs
+// supply the regenerable names, but find . -name __pycache__ -exec rm -rf
+// {} src + deletes src too.
+func typedOperandsOwn(c *parse.Command) bool {
+	for _, w := range args(c).operands {
+		if w.Value == "{}" || w.Static && w.Value == "" {
+			continue
+		}
+		if !ownTemp(c, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// pidofNamed reports whether a word is $(pidof NAME…) of literal program
+// names: the pids of the processes running exactly those programs, as
+// killall NAME selects them. Options -s, -c, -x, -z, -q and -o PID are
+// pidof's own; a pattern, a variable or a second command is not this.
+func pidofNamed(w parse.Word) bool {
+	f := strings.Fields(strings.TrimSpace(w.Subst))
+	if len(f) < 2 || f[0] != "pidof" {
+		return false
+	}
+	names := 0
+	for i := 1; i < len(f); i++ {
+		a := f[i]
+		switch {
+		case a == "-o" && i+1 < len(f):
+			i++
+		case strings.HasPrefix(a, "-") && strings.Trim(a[1:], "scxzqn") == "" && len(a) > 1:
+		case strings.ContainsAny(a, "*?[]$`\"'\\;|&<>(){}~"):
+			return false
+		default:
+			names++
+		}
+	}
+	return names > 0
+}
+
+// killSignalHard reports whether kill sends SIGKILL (-9, -KILL, -s KILL,
+// -n 9, --signal=KILL …): no chance for the process to clean up.
+func killSignalHard(c *parse.Command) bool {
+	if args(c, "-s", "--signal", "-n").has("9") || sigKill(c) {
+		return true
+	}
+	for i, w := range c.Args {
+		if w.Value == "-n" && i+1 < len(c.Args) {
+			s := strings.TrimPrefix(strings.ToUpper(c.Args[i+1].Value), "SIG")
+			if s == "9" || s == "KILL" {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -188,6 +188,11 @@ type Command struct {
 	// Outer is the command this one was unwrapped from as its inner
 	// command (sudo, env, find -exec …), or nil.
 	Outer *Command
+	// Dirs, when not nil, holds the paths a mkdir earlier in the input
+	// made, as its operands were written (resolved), where the command
+	// runs only after that mkdir succeeded and nothing in between could
+	// have put anything else there: directories (see dirs.go).
+	Dirs map[string]bool
 	// Made, when not nil, holds the paths (as written, and their last
 	// component) that an ln, mv, cp or install earlier in the same input
 	// creates: a name the line made may be a symlink to anywhere, whatever

@@ -123,6 +123,15 @@ type parser struct {
 	res  *Result
 	opts Options
 	src  string
+	// dirStmts are the mkdir statements whose success is known after
+	// them, dirsMade the paths they made that are known where the walk
+	// is, unrolled the for loops walked once per static word; dirsOff is
+	// set after a background command or a trap between commands (see
+	// dirs.go).
+	dirStmts map[*syntax.Stmt]*dirScope
+	dirsMade []madeDir
+	unrolled []*syntax.ForClause
+	dirsOff  bool
 	// outer, when set, is the span of the carrier word in the top-level
 	// input; every position of a nested payload maps to it.
 	outer     *[2]int

@@ -49,6 +49,9 @@ func (p *parser) parseTop(text string) {
 				p.made = madeWords(f.Stmts, p.errexit)
 				p.scratch = scratchWords(f.Stmts, p.errexit)
 			}
+			if p.outer == nil {
+				p.dirStmts = dirStmts(text, f.Stmts)
+			}
 			p.stmts(f.Stmts, ctx{})
 			return
 		}

@@ -151,10 +151,12 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 			}
 			if static && p.loopDepth < 2 {
 				p.loopDepth++
+				p.unrolled = append(p.unrolled, cmd)
 				for _, v := range vals {
 					p.vars.set(wi.Name.Value, v.Value)
 					p.stmts(cmd.Do, c)
 				}
+				p.unrolled = p.unrolled[:len(p.unrolled)-1]
 				p.loopDepth--
 				p.vars.setDynamic(wi.Name.Value)
 				return nil
@@ -577,6 +579,9 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 	}
 	p.finish(cmd, st, c)
 	p.cdFailable = false
+	if p.dirStmts != nil {
+		p.noteDirs(cmd, ce, st)
+	}
 	p.assigningBuiltins(cmd)
 	p.callFunc(cmd, c)
 	p.altCommands(cmd, ce, st.Redirs)
@@ -813,6 +818,9 @@ func (p *parser) compoundWrites(st *syntax.Stmt, rds []Redirect, c ctx) {
 func (p *parser) add(cmd *Command) {
 	if p.stopped {
 		return
+	}
+	if p.dirStmts != nil {
+		p.trackDirs(cmd)
 	}
 	p.res.words += len(cmd.Args)
 	if len(p.res.Commands) >= maxCommands || p.res.words > maxWords {

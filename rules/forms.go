@@ -92,7 +92,8 @@ func stickyShared(c *parse.Command, mode string) bool {
 // setuid) and every operand is a directory: on a directory setgid makes new
 // files inherit its group, it grants no rights. A directory is one that
 // exists on disk (resolved against the working directory when relative),
-// or that the path names as one (a trailing /).
+// that the path names as one (a trailing /), or one a mkdir of the same
+// input made before it (Command.Dirs).
 func setgidDirsOnly(c *parse.Command, mode string) bool {
 	m := strings.TrimLeft(mode, "0")
 	switch {
@@ -110,7 +111,9 @@ func setgidDirsOnly(c *parse.Command, mode string) bool {
 			return false
 		}
 		p := w.Value
-		if strings.HasSuffix(p, "/") {
+		if strings.HasSuffix(p, "/") || c.Dirs[p] {
+			// A trailing slash names only a directory; Dirs a
+			// directory a mkdir of the line made (parse/dirs.go).
 			continue
 		}
 		if !filepath.IsAbs(p) {

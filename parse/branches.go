@@ -155,7 +155,7 @@ func (p *parser) altCommands(cmd *Command, ce *syntax.CallExpr, rs []*syntax.Red
 			ac.Args, ac.Redirs = args, redirs
 			ac.Inner, ac.Wrapper = nil, false
 			if alt == "" && p.maybeEmpty[name] {
-				ac.IfEmpty = name
+				ac.IfEmpty, ac.IfEmptyFirst = name, p.emptyFirst[name]
 			}
 			p.add(&ac)
 			p.unwrap(&ac)

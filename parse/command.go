@@ -159,6 +159,10 @@ type Command struct {
 	// than an intent, so only what would be hardline is reported, and it
 	// can be approved.
 	IfEmpty string
+	// IfEmptyFirst is set with IfEmpty when the variable is empty because
+	// this code (a trap, a function defined before the assignment) may
+	// run before the assignment: at an exit, a signal, a failure.
+	IfEmptyFirst bool
 	// Contained is set for a command run inside a container (docker exec,
 	// kubectl exec): it can destroy the container, not the host.
 	Contained bool

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -240,6 +241,7 @@ type parser struct {
 	guard      int
 	errexit    bool
 	maybeEmpty map[string]bool
+	emptyFirst map[string]bool // see emptyUntilSet
 	cwdUnsure  bool
 	cdFailable bool
 }
@@ -337,6 +339,10 @@ func (p *parser) payload(carrier string, text string, at Word, line int, remote 
 	}
 	if p.inherit {
 		c.vars = p.vars.clone()
+		// A mktemp that may have failed unnoticed left its variable
+		// maybe empty for stored code too.
+		c.maybeEmpty = maps.Clone(p.maybeEmpty)
+		c.emptyFirst = maps.Clone(p.emptyFirst)
 	}
 	for name, v := range p.childEnv {
 		// A child shell gets the environment: exported variables and

@@ -470,3 +470,48 @@ func (p *parser) madeInto(v string) bool {
 	}
 	return false
 }
+
+// emptyUntilSet gives the variables withLater set to their later value the
+// empty value as another one (Command.IfEmpty), while a trap is walked: a
+// trap set before the assignment runs at an exit, a signal or a failed
+// mktemp before it, with the variable still empty (trap 'rm -rf "$d"/*'
+// EXIT; d=$(mktemp -d) || exit deletes /* when mktemp fails). The
+// returned function restores what was there.
+func (p *parser) emptyUntilSet(names []string) func() {
+	if len(names) == 0 {
+		return func() {}
+	}
+	type was struct {
+		alts                   []string
+		hadAlts                bool
+		maybeEmpty, emptyFirst bool
+	}
+	saved := map[string]was{}
+	for _, name := range names {
+		a, ok := p.vars.alts[name]
+		saved[name] = was{append([]string(nil), a...), ok, p.maybeEmpty[name], p.emptyFirst[name]}
+		p.vars.addAlt(name, "")
+		if p.maybeEmpty == nil {
+			p.maybeEmpty = map[string]bool{}
+		}
+		if p.emptyFirst == nil {
+			p.emptyFirst = map[string]bool{}
+		}
+		p.maybeEmpty[name], p.emptyFirst[name] = true, true
+	}
+	return func() {
+		for name, w := range saved {
+			if w.hadAlts {
+				p.vars.alts[name] = w.alts
+			} else {
+				delete(p.vars.alts, name)
+			}
+			if !w.maybeEmpty {
+				delete(p.maybeEmpty, name)
+			}
+			if !w.emptyFirst {
+				delete(p.emptyFirst, name)
+			}
+		}
+	}
+}

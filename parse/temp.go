@@ -244,6 +244,7 @@ func (p *parser) withLater(f func()) {
 		}
 		set = append(set, name)
 	}
+	defer p.emptyUntilSet(set)()
 	f()
 	for _, name := range set {
 		delete(p.vars.val, name)

@@ -122,6 +122,9 @@ func (m *matcher) addSoft(r *Rule, c *parse.Command) {
 		soft.Reason = "Inside a container: " + lowerFirst(r.Reason)
 	case c.Guessed:
 		soft.Reason = "If this program runs its arguments as a command: " + lowerFirst(r.Reason)
+	case c.IfEmpty != "" && c.IfEmptyFirst:
+		soft.Reason = "$" + c.IfEmpty + " is empty until it is assigned, and this runs before that if the script exits, fails or is signalled first: " + lowerFirst(r.Reason) +
+			" (set the trap after the assignment)"
 	case c.IfEmpty != "":
 		soft.Reason = "If the mktemp that sets $" + c.IfEmpty + " fails, it is empty and the failure does not stop the script: " + lowerFirst(r.Reason) +
 			" (stop on failure: " + c.IfEmpty + "=$(mktemp -d) || exit)"

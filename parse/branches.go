@@ -129,7 +129,7 @@ func (p *parser) altCommands(cmd *Command, ce *syntax.CallExpr, rs []*syntax.Red
 			continue
 		}
 		for _, alt := range p.vars.alts[name] {
-			if n >= maxAlts || len(p.res.Commands) >= maxCommands {
+			if cmds, _ := p.limits(); n >= maxAlts || len(p.res.Commands) >= cmds {
 				return
 			}
 			if !ok && alt == "" {

@@ -16,8 +16,10 @@ const (
 	maxNesting      = 1000     // raw bracket nesting before parsing
 	maxCarrierDepth = 8        // sh -c inside eval inside ssh …
 	maxCommands     = 20000    // commands in one input
+	maxFileCommands = 100000   // commands in one script file (Options.File)
 	maxSubsts       = 40000    // command substitutions in one input, counted in the raw text
 	maxWords        = 200000   // words of all commands found in one input
+	maxFileWords    = 1000000  // words of all commands of one script file
 	maxBraceFields  = 4096     // fields from one brace expansion
 	maxVarValue     = 64 << 10 // bytes of a propagated variable value
 )

@@ -10,6 +10,14 @@ import (
 // it finds is an [IssueHardlineRaw]. It reads the whole text, however large,
 // in time and memory linear in its size (one segment at a time).
 func rawScan(res *Result, text string) {
+	rawScanFrom(res, text, 0)
+}
+
+// rawScanFrom is [rawScan] of text that starts at offset start of the
+// input: what it finds is reported from there to the end of the input (a
+// script's rest past a limit or a parse error is not reported at line 1).
+func rawScanFrom(res *Result, text string, start int) {
+	start = min(max(start, 0), len(res.Input))
 	text = strings.ReplaceAll(text, "\\\n", "")
 	seen := map[string]bool{}
 	for _, is := range res.Issues {
@@ -22,7 +30,7 @@ func rawScan(res *Result, text string) {
 			return
 		}
 		seen[detail] = true
-		res.Issues = append(res.Issues, Issue{Kind: IssueHardlineRaw, Detail: detail, End: len(res.Input)})
+		res.Issues = append(res.Issues, Issue{Kind: IssueHardlineRaw, Detail: detail, Start: start, End: len(res.Input)})
 	}
 	if forkBombRaw(text) {
 		add("a fork bomb")

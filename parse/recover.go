@@ -175,7 +175,8 @@ func (p *parser) parseTop(text string) {
 				Start: min(errAt, stmtStartOfLine(text, errAt, stmtStart)), End: lineEnd})
 			// The raw scan covers whole lines: a statement that
 			// parsed may share its line with the one that failed.
-			rawScan(p.res, input[strings.LastIndexByte(text[:stmtStart], '\n')+1:lineEnd])
+			from := strings.LastIndexByte(text[:stmtStart], '\n') + 1
+			rawScanFrom(p.res, input[from:lineEnd], from)
 		}
 		recovered++
 		if incomplete || lineEnd >= len(text) {
@@ -184,7 +185,7 @@ func (p *parser) parseTop(text string) {
 		if recovered >= maxRecoveries || reparsed+lineEnd > maxReparse {
 			p.res.Issues = append(p.res.Issues, Issue{Kind: IssueParse,
 				Detail: fmt.Sprintf("more than %d parse errors, or errors too far into a long input; the rest was not checked", maxRecoveries), Start: lineEnd + 1, End: len(text)})
-			rawScan(p.res, input[lineEnd:])
+			rawScanFrom(p.res, input[lineEnd:], lineEnd)
 			return
 		}
 		// Each pass lexes the blanked text before from again.

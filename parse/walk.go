@@ -470,13 +470,13 @@ func (p *parser) assignValue(a *syntax.Assign) Word {
 // call walks a simple command.
 func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 	start, end := p.span(st.Pos(), p.stmtEnd(st))
-	if p.res.words+len(ce.Args) > maxWords && !p.stopped {
+	if _, words := p.limits(); p.res.words+len(ce.Args) > words && !p.stopped {
 		// Over the word limit before its words are resolved: stop
 		// here, as add would after resolving them all at great cost
 		// (one command of a million words).
 		p.stopped = true
-		p.issue(IssueLimit, "more than 20000 commands, or 200000 words in all, in one input", start, len(p.res.Input))
-		rawScan(p.res, p.res.Input[min(start, len(p.res.Input)):])
+		p.issue(IssueLimit, p.limitDetail(), start, len(p.res.Input))
+		rawScanFrom(p.res, p.res.Input[min(start, len(p.res.Input)):], start)
 		return nil
 	}
 	cmd := &Command{Start: start, End: end, Line: p.line(st.Pos())}
@@ -585,7 +585,7 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 	p.assigningBuiltins(cmd)
 	p.callFunc(cmd, c)
 	p.altCommands(cmd, ce, st.Redirs)
-	if alt && len(p.res.Commands) < maxCommands {
+	if cmds, _ := p.limits(); alt && len(p.res.Commands) < cmds {
 		// The same command read with the defaulted variables unset.
 		ac := *cmd
 		ac.Args = altWords
@@ -814,6 +814,23 @@ func (p *parser) compoundWrites(st *syntax.Stmt, rds []Redirect, c ctx) {
 		Background: c.background, Subst: c.subst, Deferred: p.deferred, Contained: p.contained, Dir: p.cwd, Moved: p.moved()})
 }
 
+// limits returns the most commands and words one input may have: a
+// script file checked for a reviewer (Options.File) gets five times a
+// command line's, as real scripts reach 10,000 lines and more (autoconf's
+// configure, libtool) and a file scan has no prompt waiting on it.
+func (p *parser) limits() (cmds, words int) {
+	if p.opts.File {
+		return maxFileCommands, maxFileWords
+	}
+	return maxCommands, maxWords
+}
+
+// limitDetail says which limit an input reached.
+func (p *parser) limitDetail() string {
+	cmds, words := p.limits()
+	return "more than " + strconv.Itoa(cmds) + " commands, or " + strconv.Itoa(words) + " words in all, in one input"
+}
+
 // add records a command, enforcing the command limit.
 func (p *parser) add(cmd *Command) {
 	if p.stopped {
@@ -823,10 +840,10 @@ func (p *parser) add(cmd *Command) {
 		p.trackDirs(cmd)
 	}
 	p.res.words += len(cmd.Args)
-	if len(p.res.Commands) >= maxCommands || p.res.words > maxWords {
+	if cmds, words := p.limits(); len(p.res.Commands) >= cmds || p.res.words > words {
 		p.stopped = true
-		p.issue(IssueLimit, "more than 20000 commands, or 200000 words in all, in one input", cmd.Start, len(p.res.Input))
-		rawScan(p.res, p.res.Input[min(cmd.Start, len(p.res.Input)):])
+		p.issue(IssueLimit, p.limitDetail(), cmd.Start, len(p.res.Input))
+		rawScanFrom(p.res, p.res.Input[min(cmd.Start, len(p.res.Input)):], cmd.Start)
 		return
 	}
 	if len(p.mounts) > 0 {

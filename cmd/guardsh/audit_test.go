@@ -1,11 +1,16 @@
 package main
 
 import (
+	"io"
 	"os"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/guardsh/guardsh/check"
+	"github.com/guardsh/guardsh/rules"
 )
 
 // TestCheckFlagsDocumented: every flag the check parser knows (the "--x"
@@ -53,5 +58,25 @@ func TestCheckFlagsDocumented(t *testing.T) {
 		if _, err := parseCheckFlags(append(args, "f.sh")); err != nil {
 			t.Errorf("the help lists %s but check refuses %q: %v", f.name, strings.Join(args, " "), err)
 		}
+	}
+}
+
+// TestFindingTextClipped: a finding over the rest of a big file (past a
+// limit) carries the start of its text in JSON, not megabytes, and its
+// offsets still span all of it.
+func TestFindingTextClipped(t *testing.T) {
+	long := "echo " + strings.Repeat("é", 5000)
+	res := &check.Result{File: "big.sh", Findings: []rules.Finding{{Rule: "input-limit", Tier: rules.Dangerous, Text: long, Start: 10, End: 10 + len(long), Line: 2}}}
+	ff := &fileFilter{warn: io.Discard}
+	ff.apply("big.sh", "x", res)
+	f := res.Findings[0]
+	if len(f.Text) > maxFindingText+len(" …") || !strings.HasSuffix(f.Text, " …") || !utf8.ValidString(f.Text) {
+		t.Errorf("text of %d bytes, ending %q", len(f.Text), f.Text[max(0, len(f.Text)-8):])
+	}
+	if f.End-f.Start != len(long) {
+		t.Errorf("span %d..%d, want all of the text", f.Start, f.End)
+	}
+	if len(res.Command) > maxFindingText+len(" …") {
+		t.Errorf("command of %d bytes", len(res.Command))
 	}
 }

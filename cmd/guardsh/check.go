@@ -316,7 +316,7 @@ func kindOf(p string) string {
 		return "dockerfile"
 	case (strings.HasSuffix(base, ".yml") || strings.HasSuffix(base, ".yaml")) && strings.Contains(filepath.ToSlash(p), ".github/workflows"):
 		return "workflow"
-	case strings.HasSuffix(base, ".sh") || strings.HasSuffix(base, ".bash") || strings.HasSuffix(base, ".zsh") || strings.HasSuffix(base, ".ksh"):
+	case strings.HasSuffix(base, ".sh") || strings.HasSuffix(base, ".bash") || strings.HasSuffix(base, ".zsh") || strings.HasSuffix(base, ".ksh") || strings.HasSuffix(base, ".fish"):
 		return "sh"
 	}
 	f, err := os.Open(p)
@@ -325,7 +325,9 @@ func kindOf(p string) string {
 	}
 	defer f.Close()
 	line, _ := bufio.NewReader(io.LimitReader(f, 128)).ReadString('\n')
-	if strings.HasPrefix(line, "#!") && (strings.Contains(line, "sh") && !strings.Contains(line, "fish")) {
+	// A shell guardsh parses (fish included, read natively), or another
+	// program whose name ends in sh (rbash, yash), read as bash.
+	if strings.HasPrefix(line, "#!") && (scan.ShellOf(line[2:]) != "" || strings.Contains(line, "sh")) {
 		return "sh"
 	}
 	return ""

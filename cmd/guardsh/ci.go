@@ -402,6 +402,13 @@ func (ff *fileFilter) apply(name, text string, res *check.Result) {
 	}
 	kept := res.Findings[:0]
 	for _, f := range res.Findings {
+		// A finding over the rest of a file (past a limit, a region
+		// that did not parse) names its start, not megabytes of text;
+		// start and end still give the whole span. The baseline hash
+		// is of the text as it is reported.
+		if len(f.Text) > maxFindingText {
+			f.Text = f.Text[:cutRune(f.Text, maxFindingText)] + " …"
+		}
 		suppressed := false
 		for _, s := range sups {
 			if s.covers(f) {
@@ -458,6 +465,9 @@ func (ff *fileFilter) apply(name, text string, res *check.Result) {
 	}
 	res.Command = strings.Join(texts, "\n")
 }
+
+// maxFindingText is the most text of a file a finding carries.
+const maxFindingText = 4096
 
 // writeGCC writes one line per finding, as gcc and shellcheck -f gcc do:
 // file:line:col: tier: rule: message. Clean files print nothing.

@@ -496,6 +496,7 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 	}
 	for _, w := range ce.Args {
 		if wd, ok := p.plainField(w); ok {
+			wd.Made = p.made[int(w.Pos().Offset())] && p.outer == nil
 			if p.scratch != nil {
 				one := []Word{wd}
 				p.markScratch(int(w.Pos().Offset()), one)

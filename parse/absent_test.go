@@ -1,0 +1,154 @@
+package parse
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestAbsentWords: an rm of what a script proved absent and then made is
+// the script's own (git-new-workdir); the bypass attempts are not.
+func TestAbsentWords(t *testing.T) {
+	const newWorkdir = `#!/bin/sh
+die () { echo $@; exit 128; }
+failed () { die "unable to create new workdir '$new_workdir'!"; }
+new_workdir=$2
+branch=$3
+if test -d "$new_workdir"
+then
+	if test $(ls -a1 "$new_workdir/." | wc -l) -ne 2
+	then
+		die "destination directory '$new_workdir' is not empty."
+	fi
+	cleandir="$new_workdir/.git"
+else
+	cleandir="$new_workdir"
+fi
+mkdir -p "$new_workdir/.git" || failed
+cleandir=$(cd "$cleandir" && pwd) || failed
+cleanup () {
+	rm -rf "$cleandir"
+}
+siglist="0 1 2 15"
+trap cleanup $siglist
+for x in config refs logs/refs objects
+do
+	case $x in
+	*/*) mkdir -p "$new_workdir/.git/${x%/*}" ;;
+	esac
+	ln -s "$git_dir/$x" "$new_workdir/.git/$x" || failed
+done
+cd "$new_workdir" || failed
+trap - $siglist
+`
+	for _, tc := range []struct {
+		name, script string
+		own          bool
+	}{
+		{"new-workdir", newWorkdir, true},
+		{"exit guard, mkdir -p", "[ -e \"$d\" ] && exit 1\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", true},
+		{"-d guard, mkdir -p below", "test -d \"$d\" && die \"$d already exists\"\nmkdir -p \"$d/t\" || exit\nrm -rf \"$d\"\n", true},
+		{"if guard, set -e", "if [ -e \"$d\" ]; then echo x; exit 2; fi\nset -e\nmkdir -p \"$d\"\nrm -rf \"$d\"\n", true},
+		{"[[ ]]", "[[ -e $d ]] && exit\nmkdir \"$d\" || exit\nrm -rf \"$d\"\n", true},
+		{"! -e || exit, && rm", "[ ! -e \"$d\" ] || exit\nmkdir -p \"$d\" && rm -rf \"$d\"\n", true},
+		{"cp -RL", "[ -e \"$d\" ] && exit\ncp -RL \"$s\" \"$d\" || exit\nrm -rf \"$d\"\n", true},
+		{"cp -R: the copied name", "[ -e \"$d\" ] && exit\ncp -Rp \"$s\" \"$d\" || exit\nrm -rf \"$d\"\n", true},
+		{"an entry of a made dir", "[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\nrm -rf \"$d/x\"\n", true},
+		{"relative after cd", "[ -e \"$d\" ] && exit\nmkdir \"$d\" || exit\ncd \"$d\" || exit\nrm -rf .git\n", true},
+		{"$(cd && pwd), then cd away", "[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\nd=$(cd \"$d\" && pwd) || exit\ncd /\nrm -rf \"$d\"\n", true},
+		{"die of the script", "die() { echo \"$@\" >&2; exit 1; }\n[ -e \"$d\" ] && die x\nmkdir -p \"$d\" || die y\nrm -rf \"$d\"\n", true},
+		{"emptiness, an entry", "if test $(ls -a1 \"$d/.\" | wc -l) -ne 2; then exit 1; fi\nmkdir -p \"$d/.git\" || exit\nrm -rf \"$d/.git\" \"$d/x\"\n", true},
+		{"cd .. back", "[ -e \"$d\" ] && exit\nmkdir \"$d\" || exit\ncd \"$d\" || exit\nmkdir sub || exit\ncd sub || exit\ncd .. || exit\nrm -rf .git\n", true},
+
+		// The guard on another path, or not ending the script.
+		{"another path", "[ -e \"$e\" ] && exit\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", false},
+		{"&& echo", "[ -e \"$d\" ] && echo exists\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", false},
+		{"|| exit: it exists", "[ -e \"$d\" ] || exit\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", false},
+		{"! -e && exit", "[ ! -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", false},
+		{"if without exit", "if [ -e \"$d\" ]; then echo x; fi\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", false},
+		{"top-level return goes on", "[ -e \"$d\" ] && return\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", false},
+		{"(exit) in a subshell", "[ -e \"$d\" ] && (exit 1)\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", false},
+		{"die that does not exit", "die() { echo \"$@\"; }\n[ -e \"$d\" ] && die x\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", false},
+		{"die redefined", "die() { exit 1; }\ndie() { echo; }\n[ -e \"$d\" ] && die x\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", false},
+		{"mkdir redefined", "mkdir() { :; }\n[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", false},
+		{"emptiness -gt 2 (ls may fail)", "if test $(ls -a1 \"$d/.\" | wc -l) -gt 2; then exit 1; fi\nmkdir -p \"$d/.git\" || exit\nrm -rf \"$d/.git\"\n", false},
+		{"emptiness: not the dir itself", "if test $(ls -a1 \"$d/.\" | wc -l) -ne 2; then exit 1; fi\nmkdir -p \"$d/.git\" || exit\nrm -rf \"$d\"\n", false},
+		{"ls -A", "if test $(ls -A \"$d/.\" | wc -l) -ne 0; then exit 1; fi\nmkdir -p \"$d/.git\" || exit\nrm -rf \"$d/.git\"\n", false},
+
+		// What the word names changes between the proof and the use.
+		{"reassigned after", "[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\nd=$HOME\nrm -rf \"$d\"\n", false},
+		{"reassigned between", "[ -e \"$d\" ] && exit\nd=~\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", false},
+		{"read", "[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\nread d\nrm -rf \"$d\"\n", false},
+		{"eval", "[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\neval \"$x\"\nrm -rf \"$d\"\n", false},
+		{"source", "[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\n. ./conf\nrm -rf \"$d\"\n", false},
+		{"${d:=}", "[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\n: ${d:=/}\nrm -rf \"$d\"\n", false},
+		{"a function reassigns", "f() { d=~; }\n[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\nf\nrm -rf \"$d\"\n", false},
+		{"declare -n", "declare -n r=d\n[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\nr=/\nrm -rf \"$d\"\n", false},
+		{"cd elsewhere", "[ -e d ] && exit\nmkdir -p d || exit\ncd /tmp/x || exit\nrm -rf d\n", false},
+		{"cd ..", "[ -e d ] && exit\nmkdir -p d || exit\ncd .. || exit\nrm -rf d\n", false},
+		{"cd unchecked", "[ -e \"$d\" ] && exit\nmkdir \"$d\" || exit\ncd \"$d\"\nrm -rf .git\n", false},
+		{"deeper than an entry", "[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\nrm -rf \"$d/x/y\"\n", false},
+		{"cp -R: inside the copy", "[ -e \"$d\" ] && exit\ncp -Rp \"$s\" \"$d\" || exit\nrm -rf \"$d/x\"\n", false},
+		{"cp -R: cd into the copy", "[ -e \"$d\" ] && exit\ncp -Rp \"$s\" \"$d\" || exit\ncd \"$d\" || exit\nrm -rf .git\n", false},
+
+		// Paths that are not plain.
+		{"..", "[ -e \"a/../$d\" ] && exit\nmkdir -p \"a/../$d\" || exit\nrm -rf \"a/../$d\"\n", false},
+		{"the parent", "[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\nrm -rf \"$d/..\"\n", false},
+		{"a glob", "[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"*\n", false},
+		{"unquoted in the rm", "[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\nrm -rf $d\n", false},
+		{"unquoted value with a space", "d='a b'\n[ -e $d ] && exit\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", false},
+		{"trailing slash", "[ -e \"$d\" ] && exit\ncp -R \"$s\" \"$d\" || exit\nrm -rf \"$d/\"\n", false},
+		{"~", "[ -e ~/x ] && exit\nmkdir -p ~/x || exit\nrm -rf ~/x\n", false},
+		{"substitution", "[ -e \"$(x)\" ] && exit\nmkdir -p \"$(x)\" || exit\nrm -rf \"$(x)\"\n", false},
+		{"positional", "[ -e \"$1\" ] && exit\nmkdir -p \"$1\" || exit\nrm -rf \"$1\"\n", false},
+		{"$HOME, -e || exit", "d=$HOME\n[ -e \"$d\" ] || exit\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", false},
+		{"$HOME, no proof", "d=$HOME\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", false},
+
+		// The creation may fail, or make nothing.
+		{"mkdir unchecked", "[ -e \"$d\" ] && exit\nmkdir -p \"$d\"\nrm -rf \"$d\"\n", false},
+		{"mkdir -p below unchecked, -d guard", "test -d \"$d\" && exit\nmkdir -p \"$d/t\"\nrm -rf \"$d\"\n", false},
+		{"set +e", "set -e\nset +e\n[ -e \"$d\" ] && exit\nmkdir -p \"$d\"\nrm -rf \"$d\"\n", false},
+		{"mkdir -p of the parent only", "[ -e \"$d/x\" ] && exit\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", false},
+		{"cp onto a dir not proved absent", "cp -R \"$s\" \"$d\" || exit\nrm -rf \"$d\"\n", false},
+		{"cp after -d only (a file)", "test -d \"$d\" && exit\ncp -R \"$s\" \"$d\" || exit\nrm -rf \"$d\"\n", false},
+		{"ln between", "[ -e \"$d\" ] && exit\nln -s ~ \"$d\"\nmkdir -p \"$d\" || exit\nrm -rf \"$d/x\"\n", false},
+		{"a redirection between", "[ -e \"$d\" ] && exit\necho x > \"$d\"\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", false},
+		{"an unknown command between", "[ -e \"$d\" ] && exit\ntar xf a.tar\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", false},
+
+		// Functions and traps.
+		{"cleanup set before the proof", "cleanup() { rm -rf \"$d\"; }\ntrap cleanup EXIT\n[ -e \"$d\" ] && exit 1\nmkdir -p \"$d\" || exit\n", false},
+		{"reassigned after the function", "[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\ncleanup() { rm -rf \"$d\"; }\ntrap cleanup EXIT\nd=$HOME\n", false},
+		{"another function reassigns", "[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\ncleanup() { rm -rf \"$d\"; }\ng() { d=/; }\n", false},
+		{"relative in a function after cd", "[ -e d ] && exit\nmkdir d || exit\nc() { rm -rf d; }\ncd / || exit\nc\n", false},
+		{"a trap that reassigns", "trap 'd=/' INT\n[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", false},
+		{"function defined twice", "[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\nc() { rm -rf \"$d\"; }\nc() { rm -rf \"$d\"; }\n", false},
+		{"reassigned in a loop after the rm", "[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\nwhile :; do rm -rf \"$d\"; d=/; done\n", false},
+		{"a case arm only", "case $x in a) [ -e \"$d\" ] && exit ;; esac\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", false},
+		{"$(cd; pwd) of a dir not made", "[ -e \"$d\" ] && exit\ne=$(cd \"$d\"; pwd)\nmkdir -p \"$d\" || exit\nrm -rf \"$e\"\n", false},
+		{"unset -f", "die() { exit 1; }\nunset -f die\n[ -e \"$d\" ] && die\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", false},
+		{"sh -c in a script", "sh -c '[ -e \"$d\" ] && exit; mkdir -p \"$d\" || exit; rm -rf \"$d\"'\n", false},
+		{"a script the script writes", "cat > x.sh <<'EOF'\n[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\nEOF\nsh x.sh\n", false},
+		{"loop", "for d in a b; do [ -e \"$d\" ] && exit; mkdir \"$d\" || exit; done\nrm -rf \"$d\"\n", false},
+	} {
+		r := Commands(tc.script, Options{File: true})
+		got := false
+		for _, c := range r.Commands {
+			if c.Name() == "rm" {
+				for _, w := range c.Args[1:] {
+					if !strings.HasPrefix(w.Value, "-") {
+						got = got || w.Made
+					}
+				}
+			}
+		}
+		if got != tc.own {
+			t.Errorf("%s: %q: own %v, want %v", tc.name, tc.script, got, tc.own)
+		}
+		for _, c := range Commands(tc.script, Options{}).Commands {
+			for _, w := range c.Args {
+				if w.Made {
+					t.Errorf("%s: Made outside a script file", tc.name)
+				}
+			}
+		}
+	}
+}

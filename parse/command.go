@@ -192,6 +192,10 @@ type Command struct {
 	// Outer is the command this one was unwrapped from as its inner
 	// command (sudo, env, find -exec …), or nil.
 	Outer *Command
+	// Builds, for an rm, holds the output directories ("dist",
+	// "*.egg-info") of a build tool the input runs later in the same
+	// directory (see builds.go and BuiltHere).
+	Builds map[string]bool
 	// Dirs, when not nil, holds the paths a mkdir earlier in the input
 	// made, as its operands were written (resolved), where the command
 	// runs only after that mkdir succeeded and nothing in between could

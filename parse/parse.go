@@ -114,6 +114,7 @@ func Commands(src string, opts Options) (res *Result) {
 	} else {
 		p.parseTop(p.src)
 	}
+	noteBuilds(res.Commands)
 	if f, ok := Fold(text); ok {
 		p.folded(f)
 	}

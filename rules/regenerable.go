@@ -131,9 +131,11 @@ func regenerable(c *parse.Command, p string) bool {
 			return true
 		}
 	}
-	if c.Moved {
+	if c.Moved && !c.BuiltHere(p) {
 		// An earlier cd left the directory the line starts in: a
-		// relative build/ there is somebody else's (cd .. && rm -rf build).
+		// relative build/ there is somebody else's (cd .. && rm -rf
+		// build), unless the line builds it there again (cd x; rm -rf
+		// dist; python setup.py sdist: parse/builds.go).
 		return false
 	}
 	dir := c.Dir

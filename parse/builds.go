@@ -3,6 +3,7 @@ package parse
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Build outputs a build tool of the same input makes again (issue 12,
@@ -23,18 +24,23 @@ import (
 // DIR is not, since sphinx-quickstart --sep keeps conf.py and index.rst in
 // the same source/ directory apidoc writes to.
 
-// buildTools are the build tools whose output directories are known, each
-// with the pattern its argv (without the program) must match.
-var buildTools = []struct {
+// buildTool is a build tool whose output directories are known, with the
+// pattern its argv (without the program) must match.
+type buildTool struct {
 	names   []string
 	args    *regexp.Regexp
 	outputs []string
-}{
-	{[]string{"python", "python3"}, regexp.MustCompile(`^(-\S+ )*setup\.py( --?\S+)* (sdist|bdist|bdist_wheel|bdist_egg|build|egg_info)( |$)`),
-		[]string{"dist", "build", "*.egg-info"}},
-	{[]string{"python", "python3"}, regexp.MustCompile(`^(-\S+ )*-m build( |$)`), []string{"dist", "build", "*.egg-info"}},
-	{[]string{"poetry", "hatch", "flit", "uv", "pdm"}, regexp.MustCompile(`^build( |$)`), []string{"dist"}},
 }
+
+// buildTools are the build tools known, compiled on first use.
+var buildTools = sync.OnceValue(func() []buildTool {
+	return []buildTool{
+		{[]string{"python", "python3"}, regexp.MustCompile(`^(-\S+ )*setup\.py( --?\S+)* (sdist|bdist|bdist_wheel|bdist_egg|build|egg_info)( |$)`),
+			[]string{"dist", "build", "*.egg-info"}},
+		{[]string{"python", "python3"}, regexp.MustCompile(`^(-\S+ )*-m build( |$)`), []string{"dist", "build", "*.egg-info"}},
+		{[]string{"poetry", "hatch", "flit", "uv", "pdm"}, regexp.MustCompile(`^build( |$)`), []string{"dist"}},
+	}
+})
 
 // buildOutputs returns the output directories of a build-tool command.
 func buildOutputs(c *Command) []string {
@@ -42,7 +48,12 @@ func buildOutputs(c *Command) []string {
 	if strings.HasPrefix(name, "python3.") {
 		name = "python3"
 	}
-	for _, t := range buildTools {
+	switch name {
+	case "python", "python3", "poetry", "hatch", "flit", "uv", "pdm":
+	default:
+		return nil // the common case: no table built
+	}
+	for _, t := range buildTools() {
 		for _, n := range t.names {
 			if n != name {
 				continue

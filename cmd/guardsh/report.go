@@ -324,8 +324,9 @@ func sarif(results []*check.Result) any {
 		Properties       map[string]any `json:"properties"`
 	}
 	type region struct {
-		StartLine int  `json:"startLine"`
-		Snippet   *msg `json:"snippet,omitempty"`
+		StartLine   int  `json:"startLine"`
+		StartColumn int  `json:"startColumn,omitempty"`
+		Snippet     *msg `json:"snippet,omitempty"`
 	}
 	type physical struct {
 		ArtifactLocation struct {
@@ -349,11 +350,17 @@ func sarif(results []*check.Result) any {
 		for _, f := range res.Findings {
 			if !seen[f.Rule] {
 				seen[f.Rule] = true
-				help := f.Reason
-				if f.Suggest != "" {
-					help += " Instead: " + f.Suggest + "."
+				// The rule's own text, not this finding's (a parse
+				// error's reason names its line and column).
+				title, reason, suggest := f.Title, f.Reason, f.Suggest
+				if r, ok := rules.Lookup(f.Rule); ok && r.ID == f.Rule {
+					title, reason, suggest = r.Title, r.Reason, r.Suggest
 				}
-				rs = append(rs, rule{ID: f.Rule, ShortDescription: msg{f.Title}, FullDescription: msg{f.Reason}, Help: msg{help},
+				help := reason
+				if suggest != "" {
+					help += " Instead: " + suggest + "."
+				}
+				rs = append(rs, rule{ID: f.Rule, ShortDescription: msg{title}, FullDescription: msg{reason}, Help: msg{help},
 					Properties: map[string]any{"tier": f.Tier.String(), "source": f.Source}})
 			}
 			level := "warning"
@@ -366,7 +373,7 @@ func sarif(results []*check.Result) any {
 				uri = "stdin"
 			}
 			loc.PhysicalLocation.ArtifactLocation.URI = uri
-			loc.PhysicalLocation.Region = region{StartLine: max(1, f.Line), Snippet: &msg{oneLine(f.Text)}}
+			loc.PhysicalLocation.Region = region{StartLine: max(1, f.Line), StartColumn: f.Col, Snippet: &msg{oneLine(f.Text)}}
 			text := f.Title + ": " + f.Reason
 			if len(f.Via) > 0 {
 				text += " (via " + strings.Join(f.Via, " → ") + ")"
@@ -385,7 +392,7 @@ func sarif(results []*check.Result) any {
 		"version": "2.1.0",
 		"runs": []any{map[string]any{
 			"tool": map[string]any{"driver": map[string]any{
-				"name": "guardsh", "informationUri": "https://github.com/guardsh/guardsh", "version": version, "rules": rs,
+				"name": "guardsh", "informationUri": "https://github.com/guardsh/guardsh", "version": currentBuild().Version, "rules": rs,
 			}},
 			"results": out,
 		}},

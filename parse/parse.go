@@ -118,6 +118,7 @@ func Commands(src string, opts Options) (res *Result) {
 	if f, ok := Fold(text); ok {
 		p.folded(f)
 	}
+	quietColour(res, src, opts)
 	return res
 }
 

@@ -1,0 +1,145 @@
+package parse
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// quietColour drops, in a script file (Options.File), the escape issues
+// made only of colour sequences (SGR: ESC [ params m) that sit inside
+// quoted text: a banner's or a log helper's raw colour bytes,
+// echo "ESC[1;32mdone ESC[0m", are data printed to the terminal, not a
+// command hidden from the reader (issue 12). Kept as findings: any other
+// escape (cursor moves, erasing, OSC), SGR 8 (concealed text), an escape
+// outside quotes or inside a command substitution, and everything when the
+// text also holds NULs, invalid UTF-8 or 8-bit controls (their offsets are
+// not followed here) or does not parse as a whole. Whatever the escapes
+// surround is still analysed: they were stripped before parsing.
+func quietColour(res *Result, src string, opts Options) {
+	if !opts.File || opts.Shell == "fish" || !strings.Contains(src, "\x1b") {
+		return
+	}
+	escapes := 0
+	for _, is := range res.Issues {
+		switch is.Kind {
+		case IssueEscape:
+			escapes++
+		case IssueNUL, IssueUTF8:
+			return
+		}
+	}
+	if escapes == 0 {
+		return
+	}
+	// Where each escape was in the normalized input, and whether it is
+	// colour only. With only ESC sequences removed, an offset in the
+	// input is the offset in src less the escape bytes before it.
+	type seq struct {
+		at     int
+		colour bool
+	}
+	var seqs []seq
+	removed := 0
+	for i := 0; i < len(src); {
+		c := src[i]
+		if c == 0x1b {
+			n := escapeLen(src[i:])
+			seqs = append(seqs, seq{at: i - removed, colour: isColour(src[i : i+n])})
+			removed += n
+			i += n
+			continue
+		}
+		if c == 0xc2 && i+1 < len(src) && src[i+1] >= 0x80 && src[i+1] <= 0x9f {
+			return // an 8-bit control: removed too
+		}
+		i++
+	}
+	if len(src)-removed != len(res.Input) {
+		return
+	}
+	f, err := shParse(opts.variant(), res.Input)
+	if err != nil {
+		return
+	}
+	// The quoted text: inside '…', and the literal parts of "…".
+	var spans [][2]int
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch q := n.(type) {
+		case *syntax.SglQuoted:
+			if !q.Dollar {
+				spans = append(spans, [2]int{int(q.Left.Offset()) + 1, int(q.Right.Offset())})
+			}
+		case *syntax.DblQuoted:
+			for _, p := range q.Parts {
+				if l, ok := p.(*syntax.Lit); ok {
+					spans = append(spans, [2]int{int(l.Pos().Offset()), int(l.End().Offset())})
+				}
+			}
+			if len(q.Parts) == 0 {
+				spans = append(spans, [2]int{int(q.Left.Offset()) + 1, int(q.Right.Offset())})
+			}
+		}
+		return true
+	})
+	quoted := func(at int) bool {
+		for _, s := range spans {
+			if s[0] <= at && at <= s[1] {
+				return true
+			}
+		}
+		return false
+	}
+	kept := res.Issues[:0]
+	for _, is := range res.Issues {
+		if is.Kind == IssueEscape {
+			data, any := true, false
+			for _, s := range seqs {
+				if s.at < is.Start || s.at > is.End {
+					continue
+				}
+				any = true
+				if !s.colour || !quoted(s.at) {
+					data = false
+					break
+				}
+			}
+			if any && data {
+				continue
+			}
+		}
+		kept = append(kept, is)
+	}
+	res.Issues = kept
+}
+
+// isColour reports whether an escape sequence only sets colours or
+// attributes (SGR: ESC [ digits and ; or : then m), without SGR 8, which
+// conceals the text after it.
+func isColour(s string) bool {
+	if len(s) < 3 || s[1] != '[' || s[len(s)-1] != 'm' {
+		return false
+	}
+	params := s[2 : len(s)-1]
+	for i := 0; i < len(params); i++ {
+		if c := params[i]; (c < '0' || c > '9') && c != ';' && c != ':' {
+			return false
+		}
+	}
+	ps := strings.Split(params, ";")
+	for i := 0; i < len(ps); i++ {
+		switch strings.TrimLeft(ps[i], "0") {
+		case "8":
+			return false
+		case "38", "48", "58":
+			// A colour by index (5;N) or by value (2;R;G;B): its
+			// numbers are not attributes.
+			if i+1 < len(ps) && ps[i+1] == "5" {
+				i += 2
+			} else if i+1 < len(ps) && ps[i+1] == "2" {
+				i += 4
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,48 @@
+package parse
+
+import "testing"
+
+// TestQuietColour: in a script file, colour escapes inside quoted text are
+// data; any other escape, one outside quotes or in code, and any escape
+// at a prompt are still issues.
+func TestQuietColour(t *testing.T) {
+	const e = "\x1b"
+	tests := []struct {
+		src   string
+		file  bool
+		issue bool
+	}{
+		{`echo "` + e + `[1;32m  done ` + e + `[0m"`, true, false},
+		{`RED="` + e + `[1;31m"; NC="` + e + `[0m"`, true, false},
+		{`printf '` + e + `[38;5;8mgrey` + e + `[0m\n'`, true, false},
+		{`printf '` + e + `[38;2;1;8;3mrgb` + e + `[m'`, true, false},
+		{`echo "` + e + `[1;32m  done"; rm -rf ~`, true, false},
+		{`echo "` + e + `[1;32m  done ` + e + `[0m"`, false, true}, // at a prompt
+		{`echo "` + e + `[8m"; echo hidden`, true, true},           // concealed
+		{`echo "` + e + `[2K` + e + `[1A"`, true, true},            // erase, cursor up
+		{`echo "` + e + `]0;title` + "\a" + `"`, true, true},       // OSC
+		{`ls ` + e + `[31mred`, true, true},                        // outside quotes
+		{`echo "$(echo ` + e + `[31m)"`, true, true},               // in code
+		{`echo "` + e + `[31m" ` + e + `[0m`, true, true},          // one of the run outside
+		{"echo \"\x00" + e + `[31m"`, true, true},                  // a NUL too
+		{`echo "` + e + `[31m`, true, true},                        // does not parse
+		{"echo \"\u0085" + e + `[31m"`, true, true},                // an 8-bit control too
+	}
+	for _, tt := range tests {
+		r := Commands(tt.src, Options{File: tt.file})
+		got := false
+		for _, is := range r.Issues {
+			if is.Kind == IssueEscape {
+				got = true
+			}
+		}
+		if got != tt.issue {
+			t.Errorf("Commands(%q, File: %v): escape issue %v, want %v", tt.src, tt.file, got, tt.issue)
+		}
+	}
+	// What the colours surround is still analysed.
+	r := Commands(`echo "`+e+`[1;32m  done"; rm -rf ~`, Options{File: true})
+	if len(r.Commands) != 2 || r.Commands[1].Name() != "rm" {
+		t.Errorf("commands = %v", r.Commands)
+	}
+}

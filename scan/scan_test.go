@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -206,5 +207,40 @@ func TestFileOffsets(t *testing.T) {
 			}
 			t.Fatalf("%q in no snippet of %+v", tt.word, snips)
 		})
+	}
+}
+
+// TestWorkflowInjectionsRecall checks the spellings GitHub's expression
+// syntax allows for the untrusted lists (commits[0].message), and the
+// script: input of actions/github-script, which GitHub pastes expressions
+// into as it does into run:.
+func TestWorkflowInjectionsRecall(t *testing.T) {
+	for _, tt := range []struct {
+		name, wf string
+		want     []int // lines
+	}{
+		{"commits index", "jobs:\n  a:\n    steps:\n      - run: echo \"${{ github.event.commits[0].message }}\"\n", []int{4}},
+		{"pages index", "jobs:\n  a:\n    steps:\n      - run: echo ${{ github.event.pages[0].page_name }}\n", []int{4}},
+		{"commits star", "jobs:\n  a:\n    steps:\n      - run: echo ${{ github.event.commits.*.author.name }}\n", []int{4}},
+		{"github-script block", "jobs:\n  a:\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            const t = \"${{ github.event.issue.title }}\"\n            core.info(t)\n      - run: echo ok\n", []int{7}},
+		{"github-script inline, with first", "jobs:\n  a:\n    steps:\n      - name: x\n        with:\n          github-token: ${{ secrets.T }}\n          script: console.log('${{ github.event.comment.body }}')\n        uses: actions/github-script@60a0d83\n", []int{7}},
+		{"github-script env is safe", "jobs:\n  a:\n    steps:\n      - uses: actions/github-script@v7\n        env:\n          T: ${{ github.event.issue.title }}\n        with:\n          script: console.log(process.env.T)\n", nil},
+		{"other action's script input", "jobs:\n  a:\n    steps:\n      - uses: some/action@v1\n        with:\n          script: ${{ github.event.issue.title }}\n", nil},
+		{"trusted context", "jobs:\n  a:\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: console.log('${{ github.sha }}')\n", nil},
+	} {
+		_, inj := Workflow(tt.wf)
+		var got []int
+		for _, in := range inj {
+			got = append(got, in.Line)
+			if lines := strings.Split(tt.wf, "\n"); in.Col > 0 && !strings.HasPrefix(lines[in.Line-1][in.Col-1:], in.Expr) {
+				t.Errorf("%s: column %d of line %d is not %q", tt.name, in.Col, in.Line, in.Expr)
+			}
+			if tt.wf[in.Start:in.End] != in.Expr {
+				t.Errorf("%s: offsets %d-%d hold %q, not %q", tt.name, in.Start, in.End, tt.wf[in.Start:in.End], in.Expr)
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("%s: injections at lines %v, want %v", tt.name, got, tt.want)
+		}
 	}
 }

@@ -46,9 +46,9 @@ var (
 	// guide's list, as actionlint checks it.
 	untrusted = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`github\.event\.(issue\.(title|body)|pull_request\.(title|body|head\.(ref|label|repo\.default_branch))|` +
-			`comment\.body|review\.body|review_comment\.body|discussion\.(title|body)|pages\.[^ }]*\.page_name|` +
-			`commits\.[^ }]*\.(message|author\.(email|name))|head_commit\.(message|author\.(email|name))|` +
-			`workflow_run\.(head_branch|head_commit\.(message|author\.(email|name))|display_title|pull_requests\.[^ }]*\.head\.ref))|` +
+			`comment\.body|review\.body|review_comment\.body|discussion\.(title|body)|pages[.[][^ }]*\.page_name|` +
+			`commits[.[][^ }]*\.(message|author\.(email|name))|head_commit\.(message|author\.(email|name))|` +
+			`workflow_run\.(head_branch|head_commit\.(message|author\.(email|name))|display_title|pull_requests[.[][^ }]*\.head\.ref))|` +
 			`github\.head_ref|inputs\.[A-Za-z0-9_-]+`)
 	})
 )
@@ -157,7 +157,7 @@ func Workflow(text string) ([]Snippet, []Injection) {
 			out = append(out, s)
 		}
 	}
-	return out, inj
+	return out, append(inj, scriptInjections(lines, starts)...)
 }
 
 // placeholder is the word that stands for the expression e: as long as e

@@ -1,6 +1,8 @@
 package parse
 
 import (
+	"strings"
+
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -176,4 +178,34 @@ func (p *parser) altRedirs(have []Redirect, rs []*syntax.Redirect) []Redirect {
 		}
 	}
 	return out
+}
+
+// defaultAlt records, for an assignment whose value reads an unknown
+// variable with a default (CONF=${CONF:-/etc/x.conf}), the value it has
+// when that variable is unset, as another value of the assigned variable:
+// the default is what the script uses unless its environment says
+// otherwise, so > "$CONF" is checked as > /etc/x.conf too.
+func (p *parser) defaultAlt(name string, w *syntax.Word) {
+	if w == nil {
+		return
+	}
+	if _, dyn := p.vars.dyn[name]; !dyn {
+		return
+	}
+	names := p.defaultNames(w)
+	if len(names) == 0 {
+		return
+	}
+	r := newResolver(p.vars)
+	r.unset, r.noSplit = names, true
+	lit := *w
+	fields, err := r.fields(&lit)
+	if err != nil {
+		return
+	}
+	// The resolver reads the unset names as unknown: what is left must be
+	// known text (${X:-$OTHER/x} keeps ${OTHER} and is not a value).
+	if v := strings.Join(fields, " "); v != "" && !strings.Contains(v, "${") && !strings.Contains(v, "$(") {
+		p.vars.addAlt(name, v)
+	}
 }

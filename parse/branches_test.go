@@ -128,6 +128,11 @@ func TestBranchValuesDynamic(t *testing.T) {
 		{"S=; case $1 in f) S=$2;; esac; rm /run/x/$S", []string{"rm ?/run/x/${2}"}},
 		// Made dynamic outside any branch: the old value is gone.
 		{"S=/etc/x; S=$1; echo a > $S", []string{"echo a >?${1}"}},
+		// A default for an unknown variable is one of its values.
+		{"CONF=${CONF:-/etc/x.conf}; echo a > \"$CONF\"", []string{"echo a >?${CONF}", "echo a >/etc/x.conf"}},
+		{"f() { local c=${1:-/etc/x}; cp y \"$c\"; }; f", []string{"local ?c=${1}", "cp y ?${1}", "cp y /etc/x", "f", "local ?c=${1}", "cp y ?${1}", "cp y /etc/x"}},
+		{"C=${X:-$Y/etc}; echo > $C", []string{"echo >?${X}"}},
+		{"C=${C:-/etc/x}; C=out; echo > $C", []string{"echo >out"}},
 		// Static again after the branch: only the new value.
 		{"S=/etc/x; case $1 in f) S=$2;; esac; S=out; echo a > $S", []string{"echo a >out"}},
 	}

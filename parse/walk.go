@@ -431,6 +431,9 @@ func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
 			p.vars.set(a.Name.Value, v.Value)
 		default:
 			p.vars.setShape(a.Name.Value, v.Origin, v.Value)
+			if !a.Append {
+				p.defaultAlt(a.Name.Value, a.Value)
+			}
 		}
 		p.assignEval(a.Name.Value, v, p.line(st.Pos()))
 		if commandVars()[a.Name.Value] && v.Value != "" && a.Array == nil {
@@ -559,6 +562,9 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 			} else {
 				p.vars.setShape(a.Name.Value, v.Origin, v.Value)
 				p.vars.setSubst(a.Name.Value, v.Subst)
+				if !a.Append {
+					p.defaultAlt(a.Name.Value, a.Value)
+				}
 			}
 			p.afterAssign(a.Name.Value, a)
 			continue

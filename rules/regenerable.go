@@ -237,14 +237,15 @@ func pidNamed(p string) bool {
 }
 
 // backupSuffixed reports whether a path whose start is not known ends in a
-// literal regenerable suffix: "$MERGED.orig", "$d/x.pyc". Whatever the
-// variable holds, the entry deleted has that name.
+// literal regenerable suffix, or .tmp: "$MERGED.orig", "$d/x.pyc",
+// "$zkbd/$TERM.tmp" (the scratch copy a script names after a file).
+// Whatever the variable holds, the entry deleted has that name.
 func backupSuffixed(p string) bool {
 	if strings.HasSuffix(p, "/") || strings.Contains(p, "..") {
 		return false
 	}
 	last := p[strings.LastIndexByte(p, '/')+1:]
-	for _, s := range regenerableSuffixes {
+	for _, s := range append(regenerableSuffixes[:len(regenerableSuffixes):len(regenerableSuffixes)], ".tmp") {
 		if stem, ok := strings.CutSuffix(last, s); ok && stem != "" && !strings.ContainsAny(s, "$}") && !strings.HasSuffix(stem, "/") {
 			return true
 		}

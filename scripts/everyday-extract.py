@@ -41,7 +41,15 @@ ROOTS = [
     "/root/.rustup/toolchains",
     "/usr/lib/jvm",
     "/usr/lib/python3",
+    "/usr/share/info",
 ]
+# HTML documentation read too (only these: the rest is API reference).
+HTML_ROOTS = [os.path.expanduser("~/.rustup/toolchains/stable-x86_64-unknown-linux-gnu/share/doc/rust/html/") + d
+              for d in ("book", "cargo", "rustc", "rustdoc", "edition-guide", "embedded-book", "rust-by-example",
+                        "clippy", "nomicon", "reference", "style-guide", "unstable-book")] + [
+    "/usr/share/doc/valgrind", "/usr/share/gtk-doc", "/usr/share/doc/libffi8"]
+PRE = re.compile(r"<pre[^>]*>(.*?)</pre>", re.S)
+LANG = re.compile(r'class="[^"]*language-([A-Za-z0-9_-]+)')
 DOC_EXT = (".md", ".markdown", ".rst", ".txt", ".md.gz", ".rst.gz", ".txt.gz")
 SHELL_LANGS = {"sh", "bash", "shell", "zsh", "shell-script", "bash-script"}
 PROMPT_LANGS = {"console", "shell-session", "shellsession", "sh-session",
@@ -62,6 +70,8 @@ def is_doc(path):
     if low.startswith("readme") or low in ("install", "install.gz", "usage"):
         return True
     if name == "METADATA" and ".dist-info" in path:
+        return True
+    if ".info" in low and "/info/" in path:
         return True
     return False
 
@@ -126,6 +136,21 @@ def blocks(text):
         i += 1
 
 
+def html_blocks(text):
+    """Yields the shell blocks of an HTML page: <pre> marked console, sh,
+    bash or shell, or unmarked ($-lines only)."""
+    import html
+    for m in PRE.finditer(text):
+        body = m.group(1)
+        lm = LANG.search(m.group(0)[:300])
+        lang = lm.group(1).lower() if lm else ""
+        body = html.unescape(re.sub(r"<[^>]+>", "", body))
+        if lang in SHELL_LANGS:
+            yield "shell", body.split("\n")
+        elif lang in PROMPT_LANGS:
+            yield "prompt", body.split("\n")
+
+
 def bash_ok(text):
     r = subprocess.run(["bash", "-n", "-c", text], capture_output=True, text=True)
     if "unexpected end of file" in r.stderr or "here-document" in r.stderr:
@@ -154,6 +179,8 @@ def prose(cmd):
         return True
     if re.match(r"^[A-Z][a-z]+ [a-z]+ [a-z]+", first):
         return True
+    if re.match(r"^(?:\d+ \||let |called `)", first):
+        return True  # compiler output quoted in a console block
     if first.startswith(("http://", "https://", "[", "{", "//", "--", "-", ".. ")):
         return first.startswith(("[[", "{ "))is False
     return False
@@ -236,6 +263,20 @@ def main():
     roots = args or ([] if mans else ROOTS)
     seen = set()
     out = sys.stdout
+    html_files = []
+    if not args and not mans:
+        for root in HTML_ROOTS:
+            for dirpath, dirnames, filenames in os.walk(root):
+                dirnames.sort()
+                html_files += [os.path.join(dirpath, f) for f in sorted(filenames) if f.endswith(".html")]
+    for path in html_files:
+        for kind, body in html_blocks(read(path)):
+            for cmd in commands(kind, body):
+                cmd = clean(cmd)
+                if not cmd or len(cmd) > 600 or prose(cmd) or cmd in seen:
+                    continue
+                seen.add(cmd)
+                out.write(cmd.replace("\\", "\\\\").replace("\n", "\\n") + "\n")
     for path in mans:
         for kind, body in man_blocks(path):
             for cmd in commands(kind, body):

@@ -60,6 +60,9 @@ func cloudPredicates() map[string]func(c *parse.Command, ws []parse.Word, rest [
 			}
 			return false
 		},
+		// gcloud-operation: gcloud … operations delete, which deletes the
+		// record of a long-running operation (pred_everyday.go).
+		"gcloud-operation": gcloudOperationRecord,
 		// az-harmless: az commands about the CLI itself (its cache, its
 		// configuration, its extensions) or about tag names only.
 		"az-harmless": func(c *parse.Command, ws []parse.Word, rest []int) bool {

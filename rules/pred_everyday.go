@@ -203,3 +203,29 @@ func killSignalHard(c *parse.Command) bool {
 	}
 	return false
 }
+
+// gcloudOperationRecord reports gcloud [alpha|beta] SERVICE… operations
+// delete: the operations API's DeleteOperation removes the record of a
+// long-running operation ("the client is no longer interested in the
+// operation result"); it neither cancels the operation nor touches the
+// resource it worked on. 47 of the Cloud SDK's own examples are this. The
+// group must be the word right before delete, and not the first one:
+// gcloud compute instances delete operations deletes an instance.
+func gcloudOperationRecord(c *parse.Command, ws []parse.Word, rest []int) bool {
+	p, words := read(c)
+	var path []string
+	for _, i := range p.Operands {
+		path = append(path, words[i])
+	}
+	for k, w := range path {
+		if w != "delete" {
+			continue
+		}
+		if k < 2 {
+			return false
+		}
+		prev := path[k-1]
+		return prev == "operations" && path[k-2] != "alpha" && path[k-2] != "beta" && path[k-2] != "preview"
+	}
+	return false
+}

@@ -24,6 +24,7 @@ word, a line ending in ':' or '.', or capitalised English words.
 Usage: scripts/everyday-extract.py [ROOT...] > docs.txt
        scripts/everyday-extract.py --man LIST > man.txt   (LIST: man page files)
        scripts/everyday-extract.py --recipes [ROOT...] > recipes.txt
+       scripts/everyday-extract.py --gcloud > gcloud.txt   (the Cloud SDK's man page examples)
 """
 import gzip
 import os
@@ -215,7 +216,7 @@ def commands(kind, body):
         if len(pending) > 25:
             pending = []
             continue
-        st = bash_ok(text)
+        st = "more" if text.endswith("\\") and j < len(body) else bash_ok(text)
         if st == "ok":
             pending = []
             yield text
@@ -375,6 +376,37 @@ def recipes(roots):
                         yield m.group(1)
 
 
+ROFF = [("\\-", "-"), ("\\(aq", "'"), ("\\(dq", '"'), ("\\(em", "-"), ("\\&", ""), ("\\ ", " "), ("\\e", "\\")]
+
+
+def gcloud_examples(paths):
+    """Yields the example blocks ($-lines and what follows them) of the
+    Cloud SDK's man pages, read from their roff source (rendering 16,000
+    pages is slow)."""
+    for path in paths:
+        inside = False
+        block = None
+        for line in read(path).split("\n"):
+            if line.startswith(".SH"):
+                inside = "EXAMPLE" in line
+                continue
+            if not inside:
+                continue
+            if line.startswith(".RS"):
+                block = []
+                continue
+            if line.startswith(".RE"):
+                if block:
+                    yield "prompt", block
+                block = None
+                continue
+            if block is None or line.startswith("."):
+                continue
+            for a, b in ROFF:
+                line = line.replace(a, b)
+            block.append(line)
+
+
 def main_recipes(roots):
     seen = set()
     for cmd in recipes(roots):
@@ -386,7 +418,16 @@ def main_recipes(roots):
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--recipes"]:
+    if sys.argv[1:2] == ["--gcloud"]:
+        import glob
+        seen = set()
+        for kind, body in gcloud_examples(sorted(glob.glob("/usr/share/man/man1/gcloud*.1.gz"))):
+            for cmd in commands(kind, body):
+                cmd = clean(cmd)
+                if cmd and cmd not in seen and len(cmd) <= 600:
+                    seen.add(cmd)
+                    sys.stdout.write(cmd.replace("\\", "\\\\").replace("\n", "\\n") + "\n")
+    elif sys.argv[1:2] == ["--recipes"]:
         main_recipes(sys.argv[2:] or ROOTS)
     else:
         main()

@@ -201,6 +201,9 @@ func tempValue(w *syntax.Word) (string, bool) {
 		return "", false
 	}
 	v := vals[0]
+	if InFresh(v) {
+		return v, true // mktemp -d ~/.x.XXXXXX: a name of its own
+	}
 	if rest, ok := TempPrefix(v); ok {
 		first, _, _ := strings.Cut(strings.TrimLeft(rest, "/"), "/")
 		if first != "" && first != "." && !strings.ContainsAny(first, "*?[") {

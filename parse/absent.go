@@ -77,10 +77,11 @@ const (
 	fOwn                      // the script made it: the name is its own
 	fDir                      // a real directory the script made (with fOwn)
 	fOwnIn                    // every entry in it is the script's (it was empty)
+	fRepo                     // a git repository git init or git clone made here
 )
 
 // fPast are the facts any command that may create a file can make false.
-const fPast = fAbsent | fNotDir | fEmpty | fDir | fOwnIn
+const fPast = fAbsent | fNotDir | fEmpty | fDir | fOwnIn | fRepo
 
 const (
 	absAtom = "\x00" // atoms are \x00ID\x00
@@ -162,6 +163,8 @@ type absent struct {
 	gen     int
 	funcs   map[string]*absFunc
 	out     map[int]bool // rm operand offset → own (false once not own on a path)
+	repo    map[int]bool // git command offset → runs in a repository the script made
+	noRepo  bool         // the script sets GIT_* variables: no git command is judged
 	inFunc  bool
 	snaps   map[*syntax.FuncDecl][]*absState
 	order   []*syntax.FuncDecl
@@ -178,16 +181,18 @@ const absentMaxStates = 16
 const absentMaxVisits = 200000
 
 // absentWords returns the offsets of the rm operands of a script that name
-// what it proved absent and then made.
-func absentWords(stmts []*syntax.Stmt, errexit bool) (res map[int]bool) {
+// what it proved absent and then made, and of the git commands that run in
+// a repository the script made (git init or git clone into a path proved
+// absent or empty: its configuration and its work tree are the script's).
+func absentWords(stmts []*syntax.Stmt, errexit bool) (res, repos map[int]bool) {
 	defer func() {
 		if recover() != nil {
-			res = nil // a tree the analysis did not expect: nothing is own
+			res, repos = nil, nil // a tree the analysis did not expect: nothing is own
 		}
 	}()
-	a := &absent{funcs: map[string]*absFunc{}, out: map[int]bool{}, snaps: map[*syntax.FuncDecl][]*absState{}, topIdx: map[*syntax.FuncDecl]int{}, stmts: stmts}
+	a := &absent{funcs: map[string]*absFunc{}, out: map[int]bool{}, repo: map[int]bool{}, snaps: map[*syntax.FuncDecl][]*absState{}, topIdx: map[*syntax.FuncDecl]int{}, stmts: stmts}
 	if !a.prepare(stmts) {
-		return nil
+		return nil, nil
 	}
 	s := &absState{vals: map[string]string{}, cwd: a.atom("c"), errexit: errexit, facts: map[string]uint8{}, epoch: a.atom("e")}
 	a.list(stmts, []*absState{s})
@@ -205,7 +210,7 @@ func absentWords(stmts []*syntax.Stmt, errexit bool) (res map[int]bool) {
 		a.inFunc = false
 	}
 	if a.visited > absentMaxVisits {
-		return nil
+		return nil, nil
 	}
 	for off, ok := range a.out {
 		if ok {
@@ -215,7 +220,15 @@ func absentWords(stmts []*syntax.Stmt, errexit bool) (res map[int]bool) {
 			res[off] = true
 		}
 	}
-	return res
+	for off, ok := range a.repo {
+		if ok && !a.noRepo {
+			if repos == nil {
+				repos = map[int]bool{}
+			}
+			repos[off] = true
+		}
+	}
+	return res, repos
 }
 
 // absentShadowed are the commands whose meaning the analysis reads: a
@@ -224,7 +237,7 @@ var absentShadowed = map[string]bool{
 	"rm": true, "mkdir": true, "cp": true, "cd": true, "test": true, "[": true, "pwd": true, "ls": true, "wc": true,
 	"exit": true, "set": true, "unset": true, "eval": true, "source": true, ".": true, "command": true, "builtin": true,
 	"trap": true, "echo": true, "printf": true, "read": true, "true": true, "false": true, ":": true, "ln": true,
-	"pushd": true, "popd": true, "export": true, "local": true, "declare": true, "typeset": true, "chmod": true, "rmdir": true,
+	"pushd": true, "popd": true, "git": true, "export": true, "local": true, "declare": true, "typeset": true, "chmod": true, "rmdir": true,
 }
 
 // prepare collects the functions and refuses the files the analysis cannot
@@ -266,8 +279,15 @@ func (a *absent) prepare(stmts []*syntax.Stmt) bool {
 				if isTop {
 					a.order = append(a.order, x)
 				}
+			case *syntax.Assign:
+				if x.Name != nil && strings.HasPrefix(x.Name.Value, "GIT_") {
+					a.noRepo = true
+				}
 			case *syntax.DeclClause:
 				for _, as := range x.Args {
+					if as.Name != nil && strings.HasPrefix(as.Name.Value, "GIT_") || as.Value != nil && strings.HasPrefix(as.Value.Lit(), "GIT_") {
+						a.noRepo = true
+					}
 					if as.Name == nil && as.Value != nil {
 						if v := as.Value.Lit(); v == "" || strings.HasPrefix(v, "-") && strings.Contains(v, "n") {
 							ok = false
@@ -277,6 +297,11 @@ func (a *absent) prepare(stmts []*syntax.Stmt) bool {
 			case *syntax.CallExpr:
 				if len(x.Args) == 0 {
 					return true
+				}
+				for _, w := range x.Args[1:] {
+					if strings.HasPrefix(w.Lit(), "GIT_") {
+						a.noRepo = true // export GIT_DIR, read GIT_DIR, …
+					}
 				}
 				switch x.Args[0].Lit() {
 				case "alias", "enable", "hash", "shopt":
@@ -1032,12 +1057,18 @@ func (a *absent) call(ce *syntax.CallExpr, s *absState, cond bool) (ok, fail []*
 		return done(a.test(args, base))
 	case "rm", "/bin/rm", "/usr/bin/rm":
 		a.rmUse(args, base)
-		return done([]*absState{base}, []*absState{base})
+		// rm -rf "$d/.git" leaves git to look for a repository
+		// above the one the script made.
+		out := a.forgetBits(base, fRepo)
+		return done(out, out)
 	case "mkdir", "/bin/mkdir", "/usr/bin/mkdir":
 		o, f := a.mkdir(args, base)
 		return done(o, f)
 	case "cp", "/bin/cp", "/usr/bin/cp":
 		o, f := a.cp(args, base)
+		return done(o, f)
+	case "git", "/usr/bin/git", "/bin/git":
+		o, f := a.git(ce, args, base)
 		return done(o, f)
 	}
 	out := []*absState{base}
@@ -1525,14 +1556,19 @@ func (a *absent) made(n, s *absState, k string, parents bool) {
 		}
 		switch {
 		case f&(fAbsent|fNotDir) != 0 && (p == k || parents):
-			// A mkdir that succeeded made a directory where none was.
+			// A mkdir that succeeded made a directory where none was
+			// (and the one it names is empty).
 			n.facts[p] |= fOwn | fDir
+			n.facts[k] |= fOwn | fDir | fEmpty
 		case f&fEmpty != 0 && under:
 			first, _, _ := strings.Cut(k[len(p)+1:], "/")
 			if first == ".." || !parents && k != p+"/"+first {
 				continue
 			}
 			n.facts[p+"/"+first] |= fOwn | fDir
+			if p+"/"+first == k {
+				n.facts[k] |= fEmpty
+			}
 			n.facts[p] |= fOwnIn
 		case f&fEmpty != 0 && p == k:
 			if parents {
@@ -1644,4 +1680,147 @@ func (a *absent) ownName(s *absState, k string) bool {
 	}
 	f := s.facts[parent]
 	return f&(fOwn|fDir) == fOwn|fDir || f&fOwnIn != 0
+}
+
+// forgetBits drops some facts in a copy of the state.
+func (a *absent) forgetBits(s *absState, bits uint8) []*absState {
+	n := s.clone()
+	for k, v := range n.facts {
+		n.facts[k] = v &^ bits
+	}
+	return []*absState{n}
+}
+
+// git follows a git command: git init DIR and git clone URL DIR make a
+// repository there; any other command is recorded as run in a repository
+// the script made when the directory it runs in (after -C) is exactly the
+// top of one (below it, a symlink from the repository's content may lead
+// anywhere). A command that may change where the repository or its work
+// tree is (config, init, clone, submodule, worktree, -c, --git-dir,
+// --work-tree) undoes every fact; any other keeps what is known of the
+// repositories the script made and undoes the rest.
+func (a *absent) git(ce *syntax.CallExpr, args []*syntax.Word, s *absState) (ok, fail []*absState) {
+	all := a.forget([]*absState{s}, true, nil)
+	dir := s.cwd
+	known := len(ce.Assigns) == 0
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].Lit()
+		switch v {
+		case "-C":
+			if i+1 >= len(args) {
+				return all, all
+			}
+			i++
+			val, okv := a.value(s, args[i], false)
+			if !okv {
+				known = false
+				continue
+			}
+			t := *s
+			t.cwd = dir
+			k, okk := a.keyOf(&t, val, false)
+			if !okk {
+				known = false
+				continue
+			}
+			dir = k
+			continue
+		case "--no-pager", "-p", "--paginate", "-P", "--no-replace-objects", "--literal-pathspecs", "--no-optional-locks":
+			continue
+		}
+		break
+	}
+	if i >= len(args) {
+		return all, all
+	}
+	if strings.HasPrefix(args[i].Lit(), "-") {
+		// -c NAME=VALUE (core.worktree), --git-dir, --work-tree, …
+		return all, all
+	}
+	sub := args[i].Lit()
+	switch sub {
+	case "init", "clone":
+		if !known || dir != s.cwd {
+			return all, all
+		}
+		return a.gitMake(sub, args[i+1:], s, all)
+	case "config", "submodule", "worktree", "filter-branch", "":
+		return all, all
+	}
+	off := int(ce.Pos().Offset())
+	own := known && s.facts[dir]&fRepo != 0
+	if prev, seen := a.repo[off]; !seen || prev {
+		a.repo[off] = own
+	}
+	n := s.clone()
+	for k, v := range n.facts {
+		if v&fRepo != 0 {
+			n.facts[k] = v &^ (fPast &^ (fRepo | fDir))
+		} else {
+			n.facts[k] = v &^ fPast
+		}
+	}
+	return []*absState{n}, []*absState{n}
+}
+
+// gitMake follows git init [-q] [-b B] DIR and git clone [opts] URL DIR onto
+// a DIR proved absent (or empty: both accept an empty directory).
+func (a *absent) gitMake(sub string, args []*syntax.Word, s *absState, all []*absState) (ok, fail []*absState) {
+	var ops []*syntax.Word
+	for i := 0; i < len(args); i++ {
+		v := args[i].Lit()
+		switch {
+		case v == "-q" || v == "--quiet" || v == "--single-branch" || v == "--no-single-branch" || v == "--no-checkout" || v == "-n" ||
+			v == "--no-tags" || v == "--recurse-submodules" || v == "--recursive" || v == "--shallow-submodules" || v == "--progress" || v == "--dissociate":
+		case v == "-b" || v == "--branch" || v == "--initial-branch" || v == "-o" || v == "--origin" || v == "--depth" || v == "-j" || v == "--jobs":
+			i++
+		case strings.HasPrefix(v, "--depth=") || strings.HasPrefix(v, "--branch=") || strings.HasPrefix(v, "--initial-branch=") ||
+			strings.HasPrefix(v, "--origin=") || strings.HasPrefix(v, "--filter=") || strings.HasPrefix(v, "--jobs="):
+		case strings.HasPrefix(v, "-") && v != "-":
+			// --template, --separate-git-dir, --bare, --mirror, -c,
+			// --reference, --shared, … : not read.
+			return all, all
+		default:
+			ops = append(ops, args[i])
+		}
+	}
+	want := 2
+	if sub == "init" {
+		want = 1
+	}
+	if sub == "init" && len(ops) == 0 {
+		return a.gitMade(s.cwd, s, all) // git init: here
+	}
+	if len(ops) != want {
+		return all, all
+	}
+	for _, w := range ops {
+		// An unquoted or substituted word may be options
+		// (--separate-git-dir, --template, -c core.worktree=…).
+		if _, okv := a.value(s, w, false); !okv {
+			return all, all
+		}
+	}
+	k, okk := a.key(s, ops[want-1], false, false)
+	if !okk {
+		return all, all
+	}
+	return a.gitMade(k, s, all)
+}
+
+// gitMade records a repository made at k, if k was proved absent or empty.
+func (a *absent) gitMade(k string, s *absState, all []*absState) (ok, fail []*absState) {
+	f := s.facts[k]
+	n := all[0].clone()
+	n.facts[k] |= f & (fOwn | fDir) // git init does not replace the directory
+	switch {
+	case f&fAbsent != 0:
+		n.facts[k] |= fOwn | fDir | fRepo
+	case f&fEmpty != 0:
+		n.facts[k] |= fOwnIn | fRepo
+	default:
+		return all, all
+	}
+	return []*absState{n}, all
 }

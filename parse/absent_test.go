@@ -84,6 +84,7 @@ trap - $siglist
 		{"a function reassigns", "f() { d=~; }\n[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\nf\nrm -rf \"$d\"\n", false},
 		{"declare -n", "declare -n r=d\n[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\nr=/\nrm -rf \"$d\"\n", false},
 		{"cd elsewhere", "[ -e d ] && exit\nmkdir -p d || exit\ncd /tmp/x || exit\nrm -rf d\n", false},
+		{"a value maybe relative, after cd", "d=$1/x\n[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\ncd / || exit\nrm -rf \"$d\"\n", false},
 		{"cd ..", "[ -e d ] && exit\nmkdir -p d || exit\ncd .. || exit\nrm -rf d\n", false},
 		{"cd unchecked", "[ -e \"$d\" ] && exit\nmkdir \"$d\" || exit\ncd \"$d\"\nrm -rf .git\n", false},
 		{"deeper than an entry", "[ -e \"$d\" ] && exit\nmkdir -p \"$d\" || exit\nrm -rf \"$d/x/y\"\n", false},
@@ -148,6 +149,59 @@ trap - $siglist
 				if w.Made {
 					t.Errorf("%s: Made outside a script file", tc.name)
 				}
+			}
+		}
+	}
+}
+
+// TestAbsentRepo: a git command run at the top of a repository the script
+// made (git init or git clone into a path it proved absent or empty) is
+// marked OwnRepo; the bypass attempts are not.
+func TestAbsentRepo(t *testing.T) {
+	const clone = "[ -e \"$d\" ] && exit 1\ngit clone -q --depth 1 \"$url\" \"$d\" || exit\n"
+	for _, tc := range []struct {
+		name, script string
+		own          bool
+	}{
+		{"clone, cd, discards", clone + "cd \"$d\" || exit\ngit checkout -f v1\ngit clean -fdx\ngit reset --hard origin/main\n", true},
+		{"clone, -C", clone + "git -C \"$d\" reset --hard\n", true},
+		{"clone under set -e", "set -e\ntest -e \"$d\" && exit 1\ngit clone \"$url\" \"$d\"\ncd \"$d\"\ngit fetch\ngit reset --hard FETCH_HEAD\n", true},
+		{"mkdir, cd, git init", "[ -e \"$d\" ] && exit\nmkdir \"$d\" || exit\ncd \"$d\" || exit\ngit init -q || exit\ngit checkout -f\n", true},
+		{"init DIR", "[ -e \"$d\" ] && exit\ngit init \"$d\" || exit\ngit -C \"$d\" stash clear\n", true},
+		{"clone into an empty dir", "if test $(ls -a1 \"$d/.\" | wc -l) -ne 2; then exit 1; fi\ngit clone \"$url\" \"$d\" || exit\ncd \"$d\" || exit\ngit clean -fdx\n", true},
+
+		{"git init unchecked", "[ -e \"$d\" ] && exit\nmkdir \"$d\" || exit\ncd \"$d\" || exit\ngit init -q\ngit checkout -f\n", false},
+		{"no proof", "git clone \"$url\" \"$d\" || exit\ncd \"$d\" || exit\ngit checkout -f\n", false},
+		{"clone unchecked", "[ -e \"$d\" ] && exit\ngit clone \"$url\" \"$d\"\ncd \"$d\" || exit\ngit checkout -f\n", false},
+		{"a subdirectory", clone + "cd \"$d/sub\" || exit\ngit checkout -f\n", false},
+		{"cd .. after", clone + "cd \"$d\" || exit\ncd ..\ngit clean -fdx\n", false},
+		{"cd unchecked", clone + "cd \"$d\"\ngit clean -fdx\n", false},
+		{"rm .git between", clone + "cd \"$d\" || exit\nrm -rf .git\ngit checkout -f .\n", false},
+		{"git config between", clone + "cd \"$d\" || exit\ngit config core.worktree /home/u/src\ngit checkout -f\n", false},
+		{"-c core.worktree", clone + "cd \"$d\" || exit\ngit -c core.worktree=/home/u/src checkout -f\n", false},
+		{"GIT_DIR prefix", clone + "cd \"$d\" || exit\nGIT_DIR=/home/u/src/.git git checkout -f\n", false},
+		{"GIT_WORK_TREE exported", clone + "cd \"$d\" || exit\nexport GIT_WORK_TREE=/home/u/src\ngit checkout -f\n", false},
+		{"--git-dir", clone + "cd \"$d\" || exit\ngit --git-dir=/home/u/src/.git checkout -f\n", false},
+		{"--separate-git-dir", "[ -e \"$d\" ] && exit\ngit clone --separate-git-dir=/home/u/.git \"$url\" \"$d\" || exit\ncd \"$d\" || exit\ngit checkout -f\n", false},
+		{"--template", "[ -e \"$d\" ] && exit\ngit clone --template=/x \"$url\" \"$d\" || exit\ncd \"$d\" || exit\ngit checkout -f\n", false},
+		{"unquoted options", "[ -e \"$d\" ] && exit\ngit clone $opts \"$d\" || exit\ncd \"$d\" || exit\ngit checkout -f\n", false},
+		{"worktree add", "[ -e \"$d\" ] && exit\ngit worktree add \"$d\" || exit\ncd \"$d\" || exit\ngit checkout -f\n", false},
+		{"a copy (bootstrap.bash)", "[ -e \"$d\" ] && exit\ncp -Rp \"$s\" \"$d\" || exit\ncd \"$d\" || exit\ngit clean -f -d\n", false},
+		{"git init in a dir not proved empty", "cd \"$d\" || exit\ngit init -q\ngit checkout -f\n", false},
+		{"git redefined", "git() { command git \"$@\"; }\n" + clone + "cd \"$d\" || exit\ngit checkout -f\n", false},
+		{"reassigned", clone + "d=$HOME\ncd \"$d\" || exit\ngit checkout -f\n", false},
+		{"sh -c", "sh -c '[ -e \"$d\" ] && exit; git clone \"$u\" \"$d\" || exit; cd \"$d\" || exit; git checkout -f'\n", false},
+	} {
+		got := false
+		for _, c := range Commands(tc.script, Options{File: true}).Commands {
+			got = got || c.OwnRepo
+		}
+		if got != tc.own {
+			t.Errorf("%s: %q: own %v, want %v", tc.name, tc.script, got, tc.own)
+		}
+		for _, c := range Commands(tc.script, Options{}).Commands {
+			if c.OwnRepo {
+				t.Errorf("%s: OwnRepo outside a script file", tc.name)
 			}
 		}
 	}

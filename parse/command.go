@@ -212,6 +212,11 @@ type Command struct {
 	// value of --opt=FILE, or the word after a dot command such as .read).
 	// nil when the command names no such file.
 	Wrote map[string]string
+	// OwnRepo is set for a git command of a script file that runs at the
+	// top of a repository the script itself made with git init or git
+	// clone into a path it proved absent or empty (see absentWords): its
+	// branches, stashes and work tree are the script's, not the user's.
+	OwnRepo bool
 	// Wrapper is set for commands that run another command given as
 	// arguments (sudo, env, xargs, …); the wrapped command is listed too.
 	Wrapper bool

@@ -227,6 +227,10 @@ type parser struct {
 	// made are the offsets of the rm operands that name a directory
 	// the script made (see madeWords); only for a script file.
 	made map[int]bool
+	// ownRepo are the offsets of the git commands that run in a
+	// repository the script made (see absentWords); only for a script
+	// file.
+	ownRepo map[int]bool
 	// scratch are the rm operands that may delete the script's scratch
 	// directory, and scratchOK the verdicts of the first ones (see
 	// scratchWords); only for a script file.

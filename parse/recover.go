@@ -47,12 +47,14 @@ func (p *parser) parseTop(text string) {
 			p.later, p.laterBad = laterAssigns(f.Stmts)
 			if p.opts.File && p.outer == nil {
 				p.made = madeWords(f.Stmts, p.errexit)
-				for off := range absentWords(f.Stmts, p.errexit) {
+				rms, repos := absentWords(f.Stmts, p.errexit)
+				for off := range rms {
 					if p.made == nil {
 						p.made = map[int]bool{}
 					}
 					p.made[off] = true
 				}
+				p.ownRepo = repos
 				p.scratch = scratchWords(f.Stmts, p.errexit)
 			}
 			if p.outer == nil {

@@ -483,6 +483,9 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 		return nil
 	}
 	cmd := &Command{Start: start, End: end, Line: p.line(st.Pos())}
+	if p.ownRepo != nil && len(ce.Args) > 0 {
+		cmd.OwnRepo = p.ownRepo[int(ce.Pos().Offset())] && p.outer == nil
+	}
 	for _, a := range ce.Assigns {
 		p.substs(a.Value, c)
 		p.substs(a.Array, c)

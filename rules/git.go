@@ -40,6 +40,9 @@ func wholeTree(v string) bool {
 // gitDiscards reports git commands that throw away uncommitted work,
 // untracked files, branches, stashes, reflogs or unreachable history.
 func gitDiscards(c *parse.Command) bool {
+	if c.OwnRepo {
+		return false // a repository the script made (parse.absentWords)
+	}
 	g, ok := readSub(c)
 	if !ok {
 		return false
@@ -279,6 +282,9 @@ func gitBodyDestroys(c *parse.Command, body string) bool {
 
 // gitResetHard reports git reset --hard (--har, --h: every prefix is it).
 func gitResetHard(c *parse.Command) bool {
+	if c.OwnRepo {
+		return false
+	}
 	g, ok := readSub(c)
 	return ok && g.sub(0) == "reset" && g.Has("hard")
 }

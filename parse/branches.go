@@ -209,3 +209,73 @@ func (p *parser) defaultAlt(name string, w *syntax.Word) {
 		p.vars.addAlt(name, v)
 	}
 }
+
+// assignDefaults follows ${X:=default} in a command's words (the idiom
+// : "${CONF:=/etc/x.conf}"): X, unknown before, is the default unless the
+// environment set it, so it becomes dynamic with the default as another
+// value.
+func (p *parser) assignDefaults(words []*syntax.Word) {
+	for _, w := range words {
+		syntax.Walk(w, func(n syntax.Node) bool {
+			pe, ok := n.(*syntax.ParamExp)
+			if !ok || pe.Exp == nil || pe.Param == nil || pe.Exp.Word == nil {
+				return true
+			}
+			if pe.Exp.Op != syntax.AssignUnset && pe.Exp.Op != syntax.AssignUnsetOrNull {
+				return true
+			}
+			name := pe.Param.Value
+			if _, known := p.vars.val[name]; known || positional(name) {
+				return true
+			}
+			d := p.literal(pe.Exp.Word)
+			p.vars.setDynamic(name)
+			if d.Static && d.Value != "" {
+				p.vars.addAlt(name, d.Value)
+			}
+			return true
+		})
+	}
+}
+
+// defaultRedirs adds the command read with the unknown variables of its
+// redirections' defaults unset (> "${CONF:-/etc/x.conf}" writes
+// /etc/x.conf unless CONF is set), as a separate command.
+func (p *parser) defaultRedirs(cmd *Command, rs []*syntax.Redirect) {
+	if len(cmd.Redirs) != len(rs) || len(p.res.Commands) >= maxCommands {
+		return
+	}
+	var out []Redirect
+	for i, r := range rs {
+		if r.Word == nil {
+			continue
+		}
+		names := p.defaultNames(r.Word)
+		if len(names) == 0 {
+			continue
+		}
+		rr := newResolver(p.vars)
+		rr.unset, rr.noSplit = names, true
+		lit := *r.Word
+		fields, err := rr.fields(&lit)
+		if err != nil {
+			continue
+		}
+		v := strings.Join(fields, " ")
+		if v == "" || v == cmd.Redirs[i].Target.Value || strings.Contains(v, "${") || strings.Contains(v, "$(") {
+			continue
+		}
+		if out == nil {
+			out = append([]Redirect(nil), cmd.Redirs...)
+		}
+		out[i].Target = Word{Value: v, Static: true, Origin: "dynamic", Start: cmd.Redirs[i].Target.Start, End: cmd.Redirs[i].Target.End}
+	}
+	if out == nil {
+		return
+	}
+	ac := *cmd
+	ac.Redirs = out
+	ac.Inner, ac.Wrapper = nil, false
+	p.add(&ac)
+	p.unwrap(&ac)
+}

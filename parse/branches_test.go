@@ -133,6 +133,11 @@ func TestBranchValuesDynamic(t *testing.T) {
 		{"f() { local c=${1:-/etc/x}; cp y \"$c\"; }; f", []string{"local ?c=${1}", "cp y ?${1}", "cp y /etc/x", "f", "local ?c=${1}", "cp y ?${1}", "cp y /etc/x"}},
 		{"C=${X:-$Y/etc}; echo > $C", []string{"echo >?${X}"}},
 		{"C=${C:-/etc/x}; C=out; echo > $C", []string{"echo >out"}},
+		// ${X:=default} assigns the default when X is unset.
+		{": \"${CONF:=/etc/x}\"; echo a > \"$CONF\"", []string{": ?${CONF}", "echo a >?${CONF}", "echo a >/etc/x"}},
+		{"CONF=/a; : \"${CONF:=/etc/x}\"; echo a > $CONF", []string{": /a", "echo a >/a"}},
+		// A default in the redirection itself.
+		{"echo a > \"${CONF:-/etc/x}\"", []string{"echo a >?${CONF}", "echo a >/etc/x"}},
 		// Static again after the branch: only the new value.
 		{"S=/etc/x; case $1 in f) S=$2;; esac; S=out; echo a > $S", []string{"echo a >out"}},
 	}

@@ -1261,7 +1261,7 @@ func (p *parser) envPayloads(c *Command) {
 		if !commandVars()[a.Name] || a.Value.Value == "" {
 			continue
 		}
-		v := varCode(a.Name, a.Value.Value)
+		v := editorCode(c, a.Name, varCode(a.Name, a.Value.Value))
 		if !a.Value.Static {
 			if c.CodeSource == "" {
 				c.CodeSource, c.CodeDetail = origin(a.Value), a.Name+"="+a.Value.Value
@@ -1285,7 +1285,7 @@ func varCode(name, v string) string {
 
 // commandVars are environment variables whose value programs run as a
 // command.
-var commandVars = set("PAGER", "MANPAGER", "GIT_PAGER", "GIT_SSH_COMMAND", "GIT_SSH", "GIT_EDITOR", "EDITOR",
+var commandVars = set("PAGER", "MANPAGER", "GIT_PAGER", "GIT_SSH_COMMAND", "GIT_SSH", "GIT_EDITOR", "EDITOR", "SUDO_EDITOR",
 	"VISUAL", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "SSH_ASKPASS", "SUDO_ASKPASS", "LESSOPEN", "LESSCLOSE",
 	"BROWSER", "SYSTEMD_PAGER", "PSQL_PAGER", "MYSQL_PAGER", "GIT_SEQUENCE_EDITOR", "PROMPT_COMMAND")
 

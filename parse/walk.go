@@ -595,6 +595,8 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 	p.assigningBuiltins(cmd)
 	p.callFunc(cmd, c)
 	p.altCommands(cmd, ce, st.Redirs)
+	p.defaultRedirs(cmd, st.Redirs)
+	p.assignDefaults(ce.Args)
 	if cmds, _ := p.limits(); alt && len(p.res.Commands) < cmds {
 		// The same command read with the defaulted variables unset.
 		ac := *cmd

@@ -47,7 +47,7 @@ func (p *parser) parseTop(text string) {
 			p.later, p.laterBad = laterAssigns(f.Stmts)
 			if p.opts.File && p.outer == nil {
 				p.made = madeWords(f.Stmts, p.errexit)
-				rms, repos := absentWords(f.Stmts, p.errexit)
+				rms, repos := absentWordsIf(text, f.Stmts, p.errexit)
 				for off := range rms {
 					if p.made == nil {
 						p.made = map[int]bool{}

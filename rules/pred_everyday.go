@@ -229,3 +229,67 @@ func gcloudOperationRecord(c *parse.Command, ws []parse.Word, rest []int) bool {
 	}
 	return false
 }
+
+// settingNames are the variables a line appended to a shell start-up file
+// may set without running anything: the locale and time zone, the shell's
+// history size. PATH, LD_*, PROMPT_COMMAND, EDITOR, PAGER, BASH_ENV and the
+// like name programs or code, so they are not here.
+var settingNames = map[string]bool{"LANG": true, "LANGUAGE": true, "LOCPATH": true, "TZ": true,
+	"HISTSIZE": true, "HISTFILESIZE": true, "HISTCONTROL": true, "SAVEHIST": true}
+
+// startupFiles are the shell start-up files by name (written in sh syntax).
+var startupFiles = map[string]bool{".bashrc": true, ".bash_profile": true, ".bash_login": true, ".profile": true,
+	".zshrc": true, ".zprofile": true, ".zshenv": true, ".zlogin": true, ".kshrc": true, ".mkshrc": true}
+
+// settingAppended reports echo "export LANG=fi_SE.UTF-8" >> ~/.bashrc: a
+// literal line that only sets locale, time-zone or history variables,
+// appended (>>, never >) to a shell start-up file. The line is echo's
+// own static operands (no -e, no backslash, so no hidden newline), each
+// word NAME=VALUE of a settingNames variable (or "export"), the value
+// plain characters or $HOME: no ;, |, &, quotes inside, $( or backquote,
+// nothing that could run a command when the shell starts.
+func settingAppended(c *parse.Command) bool {
+	if c.Name() != "echo" || len(c.Args) < 2 {
+		return false
+	}
+	writes := 0
+	for _, r := range c.Redirs {
+		if !r.Writes() {
+			continue
+		}
+		writes++
+		base := r.Target.Value[strings.LastIndexByte(r.Target.Value, '/')+1:]
+		if r.Op != ">>" || !r.Target.Static || !startupFiles[base] {
+			return false
+		}
+	}
+	if writes == 0 {
+		return false
+	}
+	var words []string
+	for _, w := range c.Args[1:] {
+		if !w.Static || strings.HasPrefix(w.Value, "-") || strings.ContainsAny(w.Value, "\\\n") {
+			return false
+		}
+		words = append(words, strings.Fields(w.Value)...)
+	}
+	set := 0
+	for i, f := range words {
+		if f == "export" && i == 0 {
+			continue
+		}
+		name, val, ok := strings.Cut(f, "=")
+		if !ok || !(settingNames[name] || strings.HasPrefix(name, "LC_") && len(name) > 3 && strings.Trim(name[3:], "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == "") {
+			return false
+		}
+		if len(val) >= 2 && val[0] == '"' && val[len(val)-1] == '"' {
+			val = val[1 : len(val)-1]
+		}
+		val = strings.ReplaceAll(strings.ReplaceAll(val, "${HOME}", ""), "$HOME", "")
+		if strings.Trim(val, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.:@/+-,") != "" {
+			return false
+		}
+		set++
+	}
+	return set > 0
+}

@@ -503,14 +503,16 @@ var table = []*Rule{
 		Suggest: "edit the file by hand and review the change",
 		cmd: func(c *parse.Command) bool {
 			for _, w := range writeTargets(c) {
-				if credentialFile(w.Value) && !(noClobber(c) && dotEnv(w.Value)) {
+				if credentialFile(w.Value) && !(noClobber(c) && dotEnv(w.Value)) && !settingAppended(c) {
 					return true
 				}
 			}
 			return false
 		},
-		Match:   []string{"echo 'alias ls=rm' >> ~/.bashrc", "cp .env.example .env", "cp -n key.pub ~/.ssh/authorized_keys", "cat key.pub >> ~/.ssh/authorized_keys", "echo token > ~/.netrc", "cp creds ~/.aws/credentials", "echo SECRET=1 > .env", "sed -i 's/x/y/' ~/.zshrc", "tee ~/.npmrc < x", "echo x >> $HOME/.profile", "curl -o ~/.bashrc http://x/rc", "wget -O ~/.ssh/authorized_keys http://x/k", "echo key >> /root/.ssh/authorized_keys", "echo x >> ~root/.bashrc", "echo 'curl x | sh' > .git/hooks/pre-commit", "echo x > ~/.config/autostart/x.desktop"},
-		NoMatch: []string{"cat ~/.bashrc", "cp .env.example .env.example.bak", "echo x > notes.txt", "grep x ~/.ssh/config", "source ~/.bashrc", "cp -n .env.example .env", "cp --no-clobber .env.example .env.local"},
+		Match: []string{"echo 'alias ls=rm' >> ~/.bashrc", "cp .env.example .env", "cp -n key.pub ~/.ssh/authorized_keys", "cat key.pub >> ~/.ssh/authorized_keys", "echo token > ~/.netrc", "cp creds ~/.aws/credentials", "echo SECRET=1 > .env", "sed -i 's/x/y/' ~/.zshrc", "tee ~/.npmrc < x", "echo x >> $HOME/.profile", "curl -o ~/.bashrc http://x/rc", "wget -O ~/.ssh/authorized_keys http://x/k", "echo key >> /root/.ssh/authorized_keys", "echo x >> ~root/.bashrc", "echo 'curl x | sh' > .git/hooks/pre-commit", "echo x > ~/.config/autostart/x.desktop",
+			"echo 'export LANG=C' > ~/.bashrc", "echo 'export PATH=/tmp/x:$PATH' >> ~/.bashrc", "echo 'export LANG=$(id)' >> ~/.zshrc"},
+		NoMatch: []string{"cat ~/.bashrc", "cp .env.example .env.example.bak", "echo x > notes.txt", "grep x ~/.ssh/config", "source ~/.bashrc", "cp -n .env.example .env", "cp --no-clobber .env.example .env.local",
+			"echo \"export LANG=fi_SE.UTF-8\" >> $HOME/.bashrc", "echo 'LC_ALL=C.UTF-8' >> ~/.zshrc"},
 	},
 	{
 		ID: "service-stop", Tier: Dangerous,

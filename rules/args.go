@@ -357,6 +357,8 @@ func writeTargets(c *parse.Command) []parse.Word {
 				out = append(out, w)
 			}
 		}
+	case "patch", "unzip", "gawk", "awk", "cpio":
+		out = append(out, extractTargets(c)...)
 	}
 	return out
 }
@@ -399,7 +401,8 @@ func downloadWords(c *parse.Command) []parse.Word { return grammarWrites(c) }
 // writers are the programs writeTargets knows how to read.
 var writers = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"tee": true, "cp": true, "mv": true, "install": true, "ln": true, "rsync": true, "sed": true,
-		"perl": true, "truncate": true, "shred": true, "dd": true, "find": true, "curl": true, "wget": true, "sort": true, "sponge": true}
+		"perl": true, "truncate": true, "shred": true, "dd": true, "find": true, "curl": true, "wget": true, "sort": true, "sponge": true,
+		"patch": true, "unzip": true, "gawk": true, "awk": true, "cpio": true}
 })
 
 // inTemp reports a path inside /tmp (globs allowed), for deleting single

@@ -243,3 +243,129 @@ func crontabStdin(c *parse.Command) bool {
 	}
 	return false
 }
+
+// extractTargets returns what patch, unzip, gawk (or awk) -i inplace and
+// cpio -i write: patch FILE (or -o FILE, or the directory -d DIR when the patch
+// names the files), unzip -d DIR, gawk's files with -i inplace, cpio -i
+// -D DIR. A directory is given with a trailing slash.
+func extractTargets(c *parse.Command) []parse.Word {
+	ws := c.Args[1:]
+	val := func(i int, short, long string) (parse.Word, int, bool) {
+		w := ws[i]
+		switch {
+		case w.Value == short || w.Value == long:
+			if i+1 < len(ws) {
+				return ws[i+1], i + 1, true
+			}
+		case long != "" && strings.HasPrefix(w.Value, long+"="):
+			w.Value = strings.TrimPrefix(w.Value, long+"=")
+			return w, i, true
+		case len(w.Value) > len(short) && strings.HasPrefix(w.Value, short) && !strings.HasPrefix(w.Value, "--"):
+			w.Value = w.Value[len(short):]
+			return w, i, true
+		}
+		return parse.Word{}, i, false
+	}
+	dir := func(w parse.Word) parse.Word {
+		w.Value = strings.TrimSuffix(w.Value, "/") + "/"
+		return w
+	}
+	var out []parse.Word
+	switch c.Name() {
+	case "unzip":
+		for _, w := range ws {
+			if v := w.Value; len(v) > 1 && v[0] == '-' && v[1] != 'd' && strings.ContainsAny(v[1:], "ltpvZ") {
+				return nil // lists, tests or prints to standard output
+			}
+		}
+		for i := 0; i < len(ws); i++ {
+			if w, j, ok := val(i, "-d", ""); ok {
+				out, i = append(out, dir(w)), j
+			}
+		}
+	case "cpio":
+		a := args(c)
+		if !a.has("i", "extract") {
+			return nil
+		}
+		for i := 0; i < len(ws); i++ {
+			if w, j, ok := val(i, "-D", "--directory"); ok {
+				out, i = append(out, dir(w)), j
+			}
+		}
+	case "patch":
+		if args(c).has("dry-run") {
+			return nil
+		}
+		var ops []parse.Word
+		var d *parse.Word
+		for i := 0; i < len(ws); i++ {
+			v := ws[i].Value
+			if w, j, ok := val(i, "-o", "--output"); ok {
+				out, i = append(out, w), j
+				continue
+			}
+			if w, j, ok := val(i, "-d", "--directory"); ok {
+				d, i = &w, j
+				continue
+			}
+			if _, j, ok := val(i, "-i", "--input"); ok {
+				i = j
+				continue
+			}
+			if strings.HasPrefix(v, "-") {
+				for _, o := range []string{"-D", "-F", "-z", "-B", "-Y", "-V", "-r"} {
+					if v == o {
+						i++
+					}
+				}
+				continue
+			}
+			ops = append(ops, ws[i])
+		}
+		switch {
+		case len(ops) > 0:
+			f := ops[0]
+			if d != nil && !strings.HasPrefix(f.Value, "/") {
+				f.Value = strings.TrimSuffix(d.Value, "/") + "/" + f.Value
+			}
+			out = append(out, f)
+		case d != nil:
+			out = append(out, dir(*d))
+		}
+	case "gawk", "awk":
+		inplace, prog := false, false
+		var ops []parse.Word
+		for i := 0; i < len(ws); i++ {
+			v := ws[i].Value
+			if w, j, ok := val(i, "-i", "--include"); ok {
+				inplace, i = inplace || w.Value == "inplace" || w.Value == "inplace.awk", j
+				continue
+			}
+			if _, j, ok := val(i, "-f", "--file"); ok {
+				prog, i = true, j
+				continue
+			}
+			if _, j, ok := val(i, "-e", "--source"); ok {
+				prog, i = true, j
+				continue
+			}
+			if _, j, ok := val(i, "-v", "--assign"); ok {
+				i = j
+				continue
+			}
+			if strings.HasPrefix(v, "-") && v != "-" {
+				continue
+			}
+			ops = append(ops, ws[i])
+		}
+		if !inplace {
+			return nil
+		}
+		if !prog && len(ops) > 0 {
+			ops = ops[1:]
+		}
+		out = append(out, ops...)
+	}
+	return out
+}

@@ -84,9 +84,23 @@ const (
 const fPast = fAbsent | fNotDir | fEmpty | fDir | fOwnIn | fRepo
 
 const (
-	absAtom = "\x00" // atoms are \x00ID\x00
-	absMark = "\x01" // a value known to be absolute: \x01KEY
+	absAtom  = "\x00" // atoms are \x00ID\x00
+	absMark  = "\x01" // a value known to be absolute: \x01KEY
+	absMaybe = "\x02" // after a component that may be empty
 )
+
+// prefixOK reports whether a path may be read as a directory holding what
+// is written below it: not a value that may be empty.
+func prefixOK(p string) bool { return !strings.HasSuffix(p, absMaybe) }
+
+// noteNonEmpty records, in n, that a word naming a path that exists (or was
+// made) is not empty when it is one value not known.
+func (a *absent) noteNonEmpty(n, s *absState, w *syntax.Word) {
+	v, ok := a.value(s, w, true)
+	if ok && v != "" && !strings.Contains(v, "/") && stripAtoms(v) == "" {
+		n.nonEmpty[v] = true
+	}
+}
 
 // absState is what is known on one path through the script.
 type absState struct {
@@ -97,10 +111,16 @@ type absState struct {
 	// epoch names the values of the variables never assigned here (from
 	// the environment); eval or source gives them new ones.
 	epoch string
+	// nonEmpty are the values (atoms not known) proved not empty: a
+	// path made or found there ("" is no path, and "$d/x" is then /x).
+	nonEmpty map[string]bool
 }
 
 func (s *absState) clone() *absState {
-	n := &absState{vals: make(map[string]string, len(s.vals)), cwd: s.cwd, errexit: s.errexit, facts: make(map[string]uint8, len(s.facts)), epoch: s.epoch}
+	n := &absState{vals: make(map[string]string, len(s.vals)), cwd: s.cwd, errexit: s.errexit, facts: make(map[string]uint8, len(s.facts)), epoch: s.epoch, nonEmpty: make(map[string]bool, len(s.nonEmpty))}
+	for k := range s.nonEmpty {
+		n.nonEmpty[k] = true
+	}
 	for k, v := range s.vals {
 		n.vals[k] = v
 	}
@@ -139,6 +159,12 @@ func (s *absState) signature() string {
 	for _, k := range keys {
 		sb.WriteString("|" + k + ":" + strconv.Itoa(int(s.facts[k])))
 	}
+	keys = keys[:0]
+	for k := range s.nonEmpty {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	sb.WriteString("|n:" + strings.Join(keys, ","))
 	return sb.String()
 }
 
@@ -194,7 +220,7 @@ func absentWords(stmts []*syntax.Stmt, errexit bool) (res, repos map[int]bool) {
 	if !a.prepare(stmts) {
 		return nil, nil
 	}
-	s := &absState{vals: map[string]string{}, cwd: a.atom("c"), errexit: errexit, facts: map[string]uint8{}, epoch: a.atom("e")}
+	s := &absState{vals: map[string]string{}, cwd: a.atom("c"), errexit: errexit, facts: map[string]uint8{}, epoch: a.epoch(), nonEmpty: map[string]bool{}}
 	a.list(stmts, []*absState{s})
 	for _, fd := range a.order {
 		f := a.funcs[fd.Name.Value]
@@ -492,11 +518,16 @@ func joinCap(a *absent, in []*absState) []*absState {
 			j.cwd = a.atom("c")
 		}
 		if s.epoch != j.epoch {
-			j.epoch = a.atom("e")
+			j.epoch = a.epoch()
 		}
 		j.errexit = j.errexit && s.errexit
 		for k, v := range j.facts {
 			j.facts[k] = v & s.facts[k]
+		}
+		for k := range j.nonEmpty {
+			if !s.nonEmpty[k] {
+				delete(j.nonEmpty, k)
+			}
 		}
 	}
 	return []*absState{j}
@@ -564,7 +595,8 @@ func (a *absent) forget(in []*absState, past bool, c *clobber) []*absState {
 		if c != nil {
 			if c.all {
 				n.vals = map[string]string{}
-				n.epoch = a.atom("e")
+				n.nonEmpty = map[string]bool{}
+				n.epoch = a.epoch()
 				n.cwd = a.atom("c")
 			}
 			for k := range c.names {
@@ -1314,7 +1346,13 @@ func (a *absent) keyOf(s *absState, v string, logical bool) (string, bool) {
 		comps = strings.Split(base, "/")
 	}
 	lead := base != ""
-	for _, c := range strings.Split(v, "/") {
+	parts := strings.Split(v, "/")
+	if base != "" && stripAtoms(parts[0]) == "" && !s.nonEmpty[parts[0]] {
+		// "$d/x" with d empty is /x: a value that may be empty is
+		// marked, and nothing is read as inside it (prefixOK).
+		parts[0] += absMaybe
+	}
+	for _, c := range parts {
 		switch c {
 		case "", ".":
 			continue
@@ -1385,27 +1423,48 @@ func (a *absent) test(args []*syntax.Word, s *absState) (ok, fail []*absState) {
 	}
 	var t, e []*absState
 	switch {
+	case len(args) == 2 && (args[0].Lit() == "-n" || args[0].Lit() == "-z"):
+		n := s.clone()
+		a.noteNonEmpty(n, s, args[1])
+		t, e = []*absState{n}, []*absState{s}
+		if args[0].Lit() == "-z" {
+			t, e = e, t
+		}
 	case len(args) == 2 && (args[0].Lit() == "-e" || args[0].Lit() == "-a" || args[0].Lit() == "-d"):
 		k, okk := a.key(s, args[1], false, true)
 		if !okk {
 			return []*absState{s}, []*absState{s}
 		}
 		f := fAbsent
-		if args[0].Lit() == "-d" {
+		if v, _ := a.value(s, args[1], true); args[0].Lit() == "-d" || strings.HasSuffix(v, "/") || strings.HasSuffix(v, "/.") {
+			// X/ and X/. are missing when X is a file, too.
 			f = fNotDir
 		}
-		t, e = []*absState{s}, []*absState{with(k, f)}
+		n := s.clone()
+		a.noteNonEmpty(n, s, args[1]) // it exists: not ""
+		t, e = []*absState{n}, []*absState{with(k, f)}
 	case len(args) == 3:
-		k, okk := a.lsCount(s, args[0])
+		v, okk := a.lsCount(s, args[0])
 		op, two := args[1].Lit(), args[2].Lit() == "2"
 		if !okk || !two {
 			return []*absState{s}, []*absState{s}
 		}
+		// Two lines: DIR is an empty directory, so DIR is not ""
+		// (that would be /.).
+		empty := s.clone()
+		if x := strings.TrimSuffix(v, "/."); !strings.Contains(x, "/") && stripAtoms(x) == "" {
+			empty.nonEmpty[x] = true
+		}
+		k, okk := a.keyOf(empty, v, false)
+		if !okk {
+			return []*absState{s}, []*absState{s}
+		}
+		empty.facts[k] |= fEmpty
 		switch op {
 		case "-ne", "!=":
-			t, e = []*absState{s}, []*absState{with(k, fEmpty)}
+			t, e = []*absState{s}, []*absState{empty}
 		case "-eq", "=":
-			t, e = []*absState{with(k, fEmpty)}, []*absState{s}
+			t, e = []*absState{empty}, []*absState{s}
 		default:
 			return []*absState{s}, []*absState{s}
 		}
@@ -1449,7 +1508,7 @@ func (a *absent) testClause(x *syntax.TestClause, s *absState) (ok, fail []*absS
 	return []*absState{s}, []*absState{n}
 }
 
-// lsCount reads $(ls -a1 DIR/. | wc -l) and returns DIR's key: a count of 2
+// lsCount reads $(ls -a1 DIR/. | wc -l) and returns DIR/.'s value: a count of 2
 // means DIR is an empty directory (. and ..; an ls that fails prints
 // nothing, a name with a newline counts more).
 func (a *absent) lsCount(s *absState, w *syntax.Word) (string, bool) {
@@ -1492,7 +1551,7 @@ func (a *absent) lsCount(s *absState, w *syntax.Word) (string, bool) {
 	if !ok || !strings.HasSuffix(v, "/.") {
 		return "", false // DIR/. : a symlink to a file or nothing fails
 	}
-	return a.keyOf(s, v, false)
+	return v, true
 }
 
 // mkdir follows mkdir [-p] [-m MODE] DIR…: on success, each DIR proved
@@ -1540,8 +1599,18 @@ func (a *absent) mkdir(args []*syntax.Word, s *absState) (ok, fail []*absState) 
 			continue
 		}
 		a.made(n, s, k, parents)
+		a.rekey(n, s, w, k)
 	}
 	return []*absState{n}, []*absState{s}
+}
+
+// rekey: a path made exactly at a word is not empty; what is known of it is
+// known under its key as a value not empty.
+func (a *absent) rekey(n, s *absState, w *syntax.Word, k string) {
+	a.noteNonEmpty(n, s, w)
+	if k2, ok := a.key(n, w, false, false); ok && k2 != k {
+		n.facts[k2] |= n.facts[k]
+	}
 }
 
 // made records what a successful mkdir of k made, from the facts of s.
@@ -1550,7 +1619,7 @@ func (a *absent) made(n, s *absState, k string, parents bool) {
 		if f&(fAbsent|fNotDir|fEmpty) == 0 {
 			continue
 		}
-		under := strings.HasPrefix(k, p+"/")
+		under := strings.HasPrefix(k, p+"/") && prefixOK(p)
 		if p != k && !under {
 			continue
 		}
@@ -1636,6 +1705,7 @@ func (a *absent) cp(args []*syntax.Word, s *absState) (ok, fail []*absState) {
 	if deref {
 		n.facts[k] |= fDir
 	}
+	a.rekey(n, s, ops[1], k)
 	return []*absState{n}, out
 }
 
@@ -1675,7 +1745,7 @@ func (a *absent) ownName(s *absState, k string) bool {
 		return false
 	}
 	parent, last := k[:i], k[i+1:]
-	if last == ".." || last == "" || strings.Contains(last, absAtom) {
+	if last == ".." || last == "" || strings.Contains(last, absAtom) || !prefixOK(parent) {
 		return false
 	}
 	f := s.facts[parent]
@@ -1806,7 +1876,11 @@ func (a *absent) gitMake(sub string, args []*syntax.Word, s *absState, all []*ab
 	if !okk {
 		return all, all
 	}
-	return a.gitMade(k, s, all)
+	ok, fail = a.gitMade(k, s, all)
+	if len(ok) == 1 && ok[0] != all[0] {
+		a.rekey(ok[0], s, ops[want-1], k)
+	}
+	return ok, fail
 }
 
 // gitMade records a repository made at k, if k was proved absent or empty.
@@ -1823,4 +1897,10 @@ func (a *absent) gitMade(k string, s *absState, all []*absState) (ok, fail []*ab
 		return all, all
 	}
 	return []*absState{n}, all
+}
+
+// epoch is a new name for the values of variables not assigned here.
+func (a *absent) epoch() string {
+	a.gen++
+	return "E" + strconv.Itoa(a.gen)
 }

@@ -44,9 +44,17 @@ trap - $siglist
 		name, script string
 		own          bool
 	}{
-		{"new-workdir", newWorkdir, true},
+		// git-new-workdir REPO '' as root: test -d '' fails, mkdir -p /.git
+		// succeeds, $(cd '' && pwd) is the directory it runs in, and
+		// the cleanup trap deletes it.
+		{"new-workdir: an empty argument", newWorkdir, false},
+		{"new-workdir with test -n", strings.Replace(newWorkdir, "branch=$3\n", "branch=$3\ntest -n \"$new_workdir\" || die empty\n", 1), true},
+		{"new-workdir with -z || ", strings.Replace(newWorkdir, "branch=$3\n", "branch=$3\n[ -z \"$new_workdir\" ] && die empty\n", 1), true},
+		{"empty: mkdir -p below", "[ -e \"$d\" ] && exit\nmkdir -p \"$d/x\" || exit\nrm -rf \"$d/etc\"\n", false},
+		{"empty: -d guard, mkdir -p below", "test -d \"$d\" && exit\nmkdir -p \"$d/t\" || exit\nrm -rf \"$d\"\n", false},
+		{"-e X/. (X may be a file), cp", "[ -e \"$d/.\" ] && exit\ncp \"$s\" \"$d\" || exit\nrm -rf \"$d\"\n", false},
 		{"exit guard, mkdir -p", "[ -e \"$d\" ] && exit 1\nmkdir -p \"$d\" || exit\nrm -rf \"$d\"\n", true},
-		{"-d guard, mkdir -p below", "test -d \"$d\" && die \"$d already exists\"\nmkdir -p \"$d/t\" || exit\nrm -rf \"$d\"\n", true},
+		{"-d guard, mkdir -p below", "test -n \"$d\" || exit\ntest -d \"$d\" && die \"$d already exists\"\nmkdir -p \"$d/t\" || exit\nrm -rf \"$d\"\n", true},
 		{"if guard, set -e", "if [ -e \"$d\" ]; then echo x; exit 2; fi\nset -e\nmkdir -p \"$d\"\nrm -rf \"$d\"\n", true},
 		{"[[ ]]", "[[ -e $d ]] && exit\nmkdir \"$d\" || exit\nrm -rf \"$d\"\n", true},
 		{"! -e || exit, && rm", "[ ! -e \"$d\" ] || exit\nmkdir -p \"$d\" && rm -rf \"$d\"\n", true},

@@ -822,8 +822,20 @@ func (p *parser) compoundWrites(st *syntax.Stmt, rds []Redirect, c ctx) {
 		return
 	}
 	start, end := p.span(st.Pos(), p.stmtEnd(st))
-	p.add(&Command{Redirs: w, Start: start, End: end, Line: p.line(st.Pos()), Via: p.via, Remote: p.remote,
-		Background: c.background, Subst: c.subst, Deferred: p.deferred, Contained: p.contained, Dir: p.cwd, Moved: p.moved()})
+	gc := &Command{Redirs: w, Start: start, End: end, Line: p.line(st.Pos()), Via: p.via, Remote: p.remote,
+		Background: c.background, Subst: c.subst, Deferred: p.deferred, Contained: p.contained, Dir: p.cwd, Moved: p.moved()}
+	p.add(gc)
+	if dr := p.groupDefaultRedirs(st.Redirs, rds); dr != nil {
+		// { …; } > ${D:-/etc}/x: the write with D unset.
+		ac := *gc
+		ac.Redirs = nil
+		for _, r := range dr {
+			if r.Writes() {
+				ac.Redirs = append(ac.Redirs, r)
+			}
+		}
+		p.add(&ac)
+	}
 }
 
 // limits returns the most commands and words one input may have: a

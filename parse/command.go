@@ -46,6 +46,10 @@ type Word struct {
 	// nothing between them that can change what the word names: a
 	// directory the script made (see madeWords).
 	Made bool
+	// Written is set, in a script file, for an operand of an rm without
+	// -r written exactly as the target of a > write of the same script:
+	// a file the script itself writes (see written.go).
+	Written bool
 	// Scratch is set for an rm operand that deletes the script's scratch
 	// directory: a relative directory it deletes and creates again, or
 	// deletes again later where it created it (see scratchWords).

@@ -115,6 +115,9 @@ func Commands(src string, opts Options) (res *Result) {
 		p.parseTop(p.src)
 	}
 	noteBuilds(res.Commands)
+	if opts.File {
+		noteWritten(res.Commands)
+	}
 	if f, ok := Fold(text); ok {
 		p.folded(f)
 	}

@@ -316,7 +316,7 @@ var table = []*Rule{
 				return false
 			}
 			for _, w := range args(c).operands {
-				if absolute(w.Value) && !underTemp(w.Value) && !inTemp(w.Value) && !parse.BlockDevice(w.Value) && !regenerable(c, w.Value) && !runtimeState(w.Value) && !pidNamed(w.Value) && !parse.InFresh(w.Value) && !w.Made {
+				if absolute(w.Value) && !underTemp(w.Value) && !inTemp(w.Value) && !parse.BlockDevice(w.Value) && !regenerable(c, w.Value) && !runtimeState(w.Value) && !pidNamed(w.Value) && !parse.InFresh(w.Value) && !w.Made && !w.Written {
 					return true
 				}
 			}

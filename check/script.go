@@ -71,7 +71,11 @@ func scriptFinish(ctx context.Context, text string, res *Result, opts Options) *
 		return res
 	}
 	if skipped > 0 && info.Error == "" {
-		info.Error = fmt.Sprintf("time budget spent: %d commands not given to tirith", skipped)
+		what := "commands"
+		if skipped == 1 {
+			what = "command"
+		}
+		info.Error = fmt.Sprintf("time budget spent: %d %s not given to tirith", skipped, what)
 	}
 	res.Tirith = info
 	promote(found, opts.Promoted)

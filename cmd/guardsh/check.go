@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -195,23 +196,16 @@ func runCheck(e *env, args []string) int {
 		names := dedupeInputs(expandInputs(e, f.files))
 		prog := newProgress(e.stderr, f.format, len(names))
 		defer prog.clear()
-		for i, name := range names {
-			if name != "-" && excluded(name, f.ci.excludes) {
-				continue
-			}
-			prog.step(i)
-			text, err := readInput(e, name)
-			if err != nil {
+		for job := range checkFiles(ctx, e, names, f, opts) {
+			prog.step(job.index)
+			name, text := job.name, job.text
+			if job.err != nil {
 				prog.clear()
-				e.errorf("check: %v", err)
+				e.errorf("check: %v", job.err)
 				failed = true
 				continue
 			}
-			fo := opts
-			if d := scan.Dialect(name, text, ""); d != "" && !f.shellSet {
-				fo.Shell = d
-			}
-			for _, res := range checkFile(ctx, name, text, fo) {
+			for _, res := range job.results {
 				ff.apply(name, text, res)
 				worst = check.Worse(worst, res.Verdict)
 				if len(res.Findings) > 0 || res.Error != "" || !out.quiet {
@@ -238,6 +232,58 @@ func runCheck(e *env, args []string) int {
 		return code
 	}
 	return exitError
+}
+
+// A fileJob is one input of a file scan, checked.
+type fileJob struct {
+	index   int // in the list of inputs, for the progress line
+	name    string
+	text    string
+	err     error
+	results []*check.Result
+}
+
+// checkFiles reads and checks the inputs on as many goroutines as the
+// process may run at once, and hands back their results in the order of
+// names: the report, the suppressions and the baseline see the files as a
+// one-at-a-time scan would. At most twice as many files as workers are
+// held ahead of the reader.
+func checkFiles(ctx context.Context, e *env, names []string, f *checkFlags, opts check.Options) <-chan fileJob {
+	workers := max(1, min(runtime.GOMAXPROCS(0), 8))
+	futures := make(chan chan fileJob, 2*workers)
+	out := make(chan fileJob)
+	go func() {
+		defer close(futures)
+		sem := make(chan struct{}, workers)
+		for i, name := range names {
+			if name != "-" && excluded(name, f.ci.excludes) {
+				continue
+			}
+			fut := make(chan fileJob, 1)
+			futures <- fut
+			sem <- struct{}{}
+			go func(i int, name string) {
+				defer func() { <-sem }()
+				job := fileJob{index: i, name: name}
+				job.text, job.err = readInput(e, name)
+				if job.err == nil {
+					fo := opts
+					if d := scan.Dialect(name, job.text, ""); d != "" && !f.shellSet {
+						fo.Shell = d
+					}
+					job.results = checkFile(ctx, name, job.text, fo)
+				}
+				fut <- job
+			}(i, name)
+		}
+	}()
+	go func() {
+		defer close(out)
+		for fut := range futures {
+			out <- <-fut
+		}
+	}()
+	return out
 }
 
 // maxFile is the longest --batch line.

@@ -247,10 +247,10 @@ type fileJob struct {
 // process may run at once, and hands back their results in the order of
 // names: the report, the suppressions and the baseline see the files as a
 // one-at-a-time scan would. At most twice as many files as workers are
-// held ahead of the reader.
+// held at once (a file is read up to 64 MiB).
 func checkFiles(ctx context.Context, e *env, names []string, f *checkFlags, opts check.Options) <-chan fileJob {
 	workers := max(1, min(runtime.GOMAXPROCS(0), 8))
-	futures := make(chan chan fileJob, 2*workers)
+	futures := make(chan chan fileJob, workers)
 	out := make(chan fileJob)
 	go func() {
 		defer close(futures)

@@ -189,7 +189,7 @@ func (p *parser) defaultAlt(name string, w *syntax.Word) {
 	if w == nil {
 		return
 	}
-	if _, dyn := p.vars.dyn[name]; !dyn {
+	if _, dyn := p.vars.dyn[name]; !dyn || !hasDefault(w.Parts) {
 		return
 	}
 	names := p.defaultNames(w)
@@ -214,28 +214,54 @@ func (p *parser) defaultAlt(name string, w *syntax.Word) {
 // : "${CONF:=/etc/x.conf}"): X, unknown before, is the default unless the
 // environment set it, so it becomes dynamic with the default as another
 // value.
+//
+// Only expansions of the word itself count, also inside double quotes: one
+// in $( … ) assigns in a subshell.
 func (p *parser) assignDefaults(words []*syntax.Word) {
 	for _, w := range words {
-		syntax.Walk(w, func(n syntax.Node) bool {
-			pe, ok := n.(*syntax.ParamExp)
-			if !ok || pe.Exp == nil || pe.Param == nil || pe.Exp.Word == nil {
-				return true
+		p.assignDefaultParts(w.Parts)
+	}
+}
+
+func (p *parser) assignDefaultParts(parts []syntax.WordPart) {
+	for _, part := range parts {
+		switch x := part.(type) {
+		case *syntax.DblQuoted:
+			p.assignDefaultParts(x.Parts)
+		case *syntax.ParamExp:
+			if x.Exp == nil || x.Param == nil || x.Exp.Word == nil || x.Exp.Op != syntax.AssignUnset && x.Exp.Op != syntax.AssignUnsetOrNull {
+				continue
 			}
-			if pe.Exp.Op != syntax.AssignUnset && pe.Exp.Op != syntax.AssignUnsetOrNull {
-				return true
-			}
-			name := pe.Param.Value
+			name := x.Param.Value
 			if _, known := p.vars.val[name]; known || positional(name) {
-				return true
+				continue
 			}
-			d := p.literal(pe.Exp.Word)
+			d := p.literal(x.Exp.Word)
 			p.vars.setDynamic(name)
 			if d.Static && d.Value != "" {
 				p.vars.addAlt(name, d.Value)
 			}
-			return true
-		})
+		}
 	}
+}
+
+// hasDefault reports whether a word's own parts (also inside double
+// quotes) hold a ${x:-…}-style expansion: a cheap test before the walk of
+// defaultNames.
+func hasDefault(parts []syntax.WordPart) bool {
+	for _, part := range parts {
+		switch x := part.(type) {
+		case *syntax.DblQuoted:
+			if hasDefault(x.Parts) {
+				return true
+			}
+		case *syntax.ParamExp:
+			if x.Exp != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // defaultRedirs adds the command read with the unknown variables of its
@@ -247,7 +273,7 @@ func (p *parser) defaultRedirs(cmd *Command, rs []*syntax.Redirect) {
 	}
 	var out []Redirect
 	for i, r := range rs {
-		if r.Word == nil {
+		if r.Word == nil || !hasDefault(r.Word.Parts) {
 			continue
 		}
 		names := p.defaultNames(r.Word)

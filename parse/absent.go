@@ -191,6 +191,7 @@ type absent struct {
 	out     map[int]bool // rm operand offset → own (false once not own on a path)
 	repo    map[int]bool // git command offset → runs in a repository the script made
 	noRepo  bool         // the script sets GIT_* variables: no git command is judged
+	evals   bool         // the script runs eval: it may define any function
 	inFunc  bool
 	snaps   map[*syntax.FuncDecl][]*absState
 	order   []*syntax.FuncDecl
@@ -330,6 +331,8 @@ func (a *absent) prepare(stmts []*syntax.Stmt) bool {
 					}
 				}
 				switch x.Args[0].Lit() {
+				case "eval":
+					a.evals = true
 				case "alias", "enable", "hash", "shopt":
 					ok = false
 				case "unset":
@@ -448,7 +451,7 @@ func (a *absent) funcState(fd *syntax.FuncDecl) []*absState {
 			a.clobbers(f.body, c, 0)
 		}
 	}
-	if c.all {
+	if c.all || a.movesAfter(fd) {
 		return nil
 	}
 	var out []*absState
@@ -724,6 +727,7 @@ func (a *absent) cmd(st *syntax.Stmt, in []*absState, cond bool) (ok, fail []*ab
 		out := a.forget(in, mk, c)
 		return out, out
 	case *syntax.TestClause:
+		in = a.forget(in, a.makes(x), testClobbers(a, x))
 		for _, s := range in {
 			o, f := a.testClause(x, s)
 			ok, fail = append(ok, o...), append(fail, f...)
@@ -869,6 +873,12 @@ func (a *absent) clobberNode(n syntax.Node, c *clobber, depth int) {
 				c.all = true
 			case "cd", "pushd", "popd":
 				c.cwd = true
+			case "wait":
+				w := waitNames(x)
+				c.all = c.all || w.all
+				for k := range w.names {
+					c.names[k] = true
+				}
 			case "read", "getopts", "mapfile", "readarray", "unset", "export", "readonly", "printf":
 				for _, w := range x.Args[1:] {
 					v := w.Lit()
@@ -924,6 +934,9 @@ func (a *absent) exits(name string, depth int) bool {
 		return a.inFunc // at the top level bash prints an error and goes on
 	}
 	f := a.funcs[name]
+	if f == nil && a.evals {
+		return false // eval 'die() { :; }' defines what the script calls
+	}
 	if f == nil {
 		switch name {
 		case "die", "fatal", "bail", "abort", "panic":
@@ -936,7 +949,7 @@ func (a *absent) exits(name string, depth int) bool {
 	}
 	if f.exits == 0 {
 		f.exits = 2
-		if a.stmtExits(f.body, depth+1) {
+		if !hasReturn(f.body) && a.stmtExits(f.body, depth+1) {
 			f.exits = 1
 		}
 	}
@@ -1087,6 +1100,14 @@ func (a *absent) call(ce *syntax.CallExpr, s *absState, cond bool) (ok, fail []*
 			args = args[:len(args)-1]
 		}
 		return done(a.test(args, base))
+	case "mv", "/bin/mv", "/usr/bin/mv", "rsync", "/usr/bin/rsync", "mount", "/bin/mount", "/usr/bin/mount":
+		// mv ~/data "$d"/; rm -rf "$d": what it moved in is not the
+		// script's; a bind mount over it neither.
+		out := a.forgetBits(base, fPast|fOwn)
+		return done(out, out)
+	case "wait":
+		out := a.forget([]*absState{base}, false, waitNames(ce))
+		return done(out, out)
 	case "rm", "/bin/rm", "/usr/bin/rm":
 		a.rmUse(args, base)
 		// rm -rf "$d/.git" leaves git to look for a repository
@@ -1132,6 +1153,9 @@ func (a *absent) effectsWords(ce *syntax.CallExpr) (*clobber, bool) {
 			case *syntax.ParamExp:
 				if x.Exp != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) && x.Param != nil {
 					c.names[x.Param.Value] = true
+				}
+				if x.Index != nil || x.Slice != nil {
+					a.clobberNode(x, c, 0) // ${a[d=0]}
 				}
 			case *syntax.ArithmExp:
 				a.clobberNode(x, c, 0)
@@ -1276,6 +1300,9 @@ func (a *absent) value(s *absState, w *syntax.Word, unquoted bool) (string, bool
 				n := x.Param.Value
 				if n == "" || !(n[0] == '_' || n[0] >= 'a' && n[0] <= 'z' || n[0] >= 'A' && n[0] <= 'Z') {
 					return false // $1, $@, $$, …
+				}
+				if shellSets(n) {
+					return false // $_, $REPLY, $OPTARG, $PWD: the shell itself changes them
 				}
 				v, ok := s.vals[n]
 				if !ok {

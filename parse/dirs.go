@@ -56,6 +56,9 @@ type dirOuter struct {
 	// always is set for { … } and ( … ): what runs in them has run
 	// when the statements after them run.
 	always bool
+	// sub is set for ( … ): its failure stops the script only under
+	// set -e.
+	sub bool
 	// loop is set for a for loop: it always runs its body when the walk
 	// unrolls it over static words.
 	loop *syntax.ForClause
@@ -65,6 +68,9 @@ type dirOuter struct {
 type madeDir struct {
 	path        string
 	from, until int
+	// subEnd is where the outermost ( … ) around the mkdir ends: from
+	// there on, set -e must be in force.
+	subEnd int
 }
 
 // dirStmts finds the mkdir statements whose success the statements after
@@ -100,7 +106,9 @@ func dirStmts(text string, stmts []*syntax.Stmt) map[*syntax.Stmt]*dirScope {
 			case *syntax.Block:
 				list(x.Stmts, append(outer[:len(outer):len(outer)], dirOuter{end: int(st.End().Offset()), always: true}), errexitOK)
 			case *syntax.Subshell:
-				list(x.Stmts, append(outer[:len(outer):len(outer)], dirOuter{end: int(st.End().Offset()), always: true}), errexitOK)
+				// set -e or || exit inside ( … ) ends the subshell
+				// only: after it, set -e must be in force (sub).
+				list(x.Stmts, append(outer[:len(outer):len(outer)], dirOuter{end: int(st.End().Offset()), always: true, sub: true}), errexitOK)
 			case *syntax.IfClause:
 				for ic := x; ic != nil; ic = ic.Else {
 					end := int(x.End().Offset())
@@ -171,13 +179,16 @@ func (p *parser) noteDirs(cmd *Command, ce *syntax.CallExpr, st *syntax.Stmt) {
 		// nothing is recorded there.
 		return
 	}
-	from, until := cmd.End, math.MaxInt
+	from, until, subEnd := cmd.End, math.MaxInt, 0
 	if sc.and {
 		from, until = sc.from, sc.until
 	} else {
 		for i := len(sc.outer) - 1; i >= 0; i-- {
 			o := sc.outer[i]
 			if o.always || o.loop != nil && slices.Contains(p.unrolled, o.loop) {
+				if o.sub {
+					subEnd = max(subEnd, o.end)
+				}
 				continue
 			}
 			until = o.end
@@ -185,7 +196,7 @@ func (p *parser) noteDirs(cmd *Command, ce *syntax.CallExpr, st *syntax.Stmt) {
 		}
 	}
 	for _, o := range mkdirOperands(cmd) {
-		p.dirsMade = append(p.dirsMade, madeDir{path: o, from: from, until: until})
+		p.dirsMade = append(p.dirsMade, madeDir{path: o, from: from, until: until, subEnd: subEnd})
 	}
 }
 
@@ -320,7 +331,7 @@ func (p *parser) trackDirs(c *Command) {
 		return
 	}
 	for _, d := range p.dirsMade {
-		if d.from <= c.Start && c.Start < d.until {
+		if d.from <= c.Start && c.Start < d.until && (c.Start < d.subEnd || d.subEnd == 0 || p.errexit) {
 			if c.Dirs == nil {
 				c.Dirs = map[string]bool{}
 			}

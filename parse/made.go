@@ -192,6 +192,9 @@ func plainNames(w *syntax.Word) ([]string, bool) {
 				if n == "" || !(n[0] == '_' || n[0] >= 'a' && n[0] <= 'z' || n[0] >= 'A' && n[0] <= 'Z') {
 					return false // $1, $@, $$ …: not read here
 				}
+				if shellSets(n) {
+					return false // $_, $REPLY, $OPTARG: the shell changes them
+				}
 				names = append(names, n)
 			default:
 				return false
@@ -264,8 +267,13 @@ func changes(st *syntax.Stmt, names []string, funcs map[string]bool) bool {
 			if _, ok := x.Loop.(*syntax.WordIter); !ok {
 				changed = true // for ((…)): arithmetic may assign
 			}
-		case *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.LetClause:
-			changed = true
+		case *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.LetClause, *syntax.BinaryArithm, *syntax.UnaryArithm:
+			changed = true // also ${a[d=0]}
+		case *syntax.BinaryTest:
+			switch x.Op {
+			case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
+				changed = true // [[ $x -eq 0 ]] evaluates x='d=0'
+			}
 		case *syntax.DeclClause:
 			// export/local/declare NAME…: the Assign case sees
 			// the names; a name not written literally is a change.
@@ -296,6 +304,10 @@ func changes(st *syntax.Stmt, names []string, funcs map[string]bool) bool {
 						changed = true
 					}
 				}
+			case "wait":
+				changed = waitNames(x).all || len(waitNames(x).names) > 0 // wait -p NAME
+			case "mv", "/bin/mv", "/usr/bin/mv", "rsync", "mount", "/bin/mount":
+				changed = true // mv ~/data "$d"/; rm -rf "$d"
 			case "set", "shift":
 				// positional parameters only: not read here
 			case "", "cd", "pushd", "popd", "eval", ".", "source", "declare", "typeset", "local", "exec", "builtin", "command", "trap":

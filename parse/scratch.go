@@ -59,6 +59,7 @@ var keptNames = set("src", "source", "sources", "lib", "libs", "include", "inclu
 	"testdata", "spec", "specs", "script", "scripts", "vendor", "third_party", "debian", "data", "db", "assets",
 	"static", "public", "resources", "res", "www", "home", "users", "root", "backup", "backups",
 	"desktop", "documents", "downloads", "music", "pictures", "videos", "templates", "mail", "maildir",
+	"projects", "project", "repos", "code", "workspace", "dropbox", "notes", "photos", ".thunderbird", ".var", ".pki",
 	".git", ".hg", ".svn", ".bzr", ".ssh", ".gnupg", ".config", ".local", ".aws", ".azure", ".kube", ".docker",
 	".github", ".gitlab", ".vscode", ".idea", ".cargo", ".rustup", ".password-store", ".mozilla")
 
@@ -83,6 +84,10 @@ func scratchWords(stmts []*syntax.Stmt, errexit bool) map[int]int {
 							off = true // declare -n: another name for a variable
 						}
 					}
+				}
+			case *syntax.Assign:
+				if x.Name != nil && x.Name.Value == "CDPATH" {
+					off = true // cd work goes where CDPATH says: cd .. does not come back
 				}
 			case *syntax.CallExpr:
 				if len(x.Args) > 0 && (x.Args[0].Lit() == "alias" || x.Args[0].Lit() == "enable") {

@@ -584,6 +584,9 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 			p.errexitFrom(cmd.Args[1:])
 		}
 	}
+	if len(cmd.Args) > 1 && cmd.Args[0].Value == "eval" && p.outer == nil && p.errexit {
+		p.errexitOff(cmd.Args[1:]) // eval 'set +e'
+	}
 	if len(cmd.Args) > 0 && (cmd.Args[0].Value == "cd" || cmd.Args[0].Value == "pushd") {
 		p.cdFailable = p.cdUnsure(ce)
 	}

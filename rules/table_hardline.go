@@ -129,6 +129,9 @@ loop:
 	pids = ws[i:]
 	signal := normSignal(sig)
 	for _, w := range pids {
+		if neg, ok := smallSpecial(w.Value); ok && (neg && signal != "0" || signal == "KILL") {
+			return true // false; kill -9 -$? is kill -9 -1
+		}
 		if !w.Static {
 			if w.Subst != "" && signal != "0" && listsEveryPID(w.Subst) {
 				return true // kill -9 $(ps -e -o pid=)

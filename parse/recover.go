@@ -55,7 +55,7 @@ func (p *parser) parseTop(text string) {
 					p.made[off] = true
 				}
 				p.ownRepo = repos
-				p.scratch = scratchWords(f.Stmts, p.errexit)
+				p.scratch = scratchWordsIf(text, f.Stmts, p.errexit)
 			}
 			if p.outer == nil {
 				p.dirStmts = dirStmts(text, f.Stmts)

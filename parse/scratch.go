@@ -63,6 +63,15 @@ var keptNames = set("src", "source", "sources", "lib", "libs", "include", "inclu
 	".git", ".hg", ".svn", ".bzr", ".ssh", ".gnupg", ".config", ".local", ".aws", ".azure", ".kube", ".docker",
 	".github", ".gitlab", ".vscode", ".idea", ".cargo", ".rustup", ".password-store", ".mozilla")
 
+// scratchWordsIf is scratchWords for a text that names mkdir: without a
+// mkdir there is no pair to find, and the walk costs nothing.
+func scratchWordsIf(text string, stmts []*syntax.Stmt, errexit bool) map[int]int {
+	if !strings.Contains(text, "mkdir") {
+		return nil
+	}
+	return scratchWords(stmts, errexit)
+}
+
 // scratchWords finds, in a script file, the rm operands that may delete
 // the script's scratch directory. The map gives for each the offset of the
 // rm operand whose verdict it takes: itself for an rm followed by the
@@ -103,6 +112,7 @@ func scratchWords(stmts []*syntax.Stmt, errexit bool) map[int]int {
 	if off {
 		return nil
 	}
+	sc := &scratchScan{funcs: funcs, barrier: map[*syntax.Stmt]bool{}, rms: map[*syntax.Stmt][]*syntax.Word{}, budget: scratchBudget}
 	var out map[int]int
 	mark := func(at, ref int) {
 		if out == nil {
@@ -112,26 +122,35 @@ func scratchWords(stmts []*syntax.Stmt, errexit bool) map[int]int {
 			out[at] = ref
 		}
 	}
+	// errexitAt[k]: set -e in force after the top-level statement k.
+	errexitAt := make([]bool, len(stmts))
+	for k, st := range stmts {
+		if on, ok := setErrexit(st); ok {
+			errexit = on
+		}
+		errexitAt[k] = errexit
+	}
 	var list func(l []*syntax.Stmt, top bool)
 	list = func(l []*syntax.Stmt, top bool) {
 		for i, st := range l {
-			for _, w := range rmWords(st) {
+			for _, w := range sc.rmWords(st) {
 				key, names, ok := scratchKey(w)
-				if !ok || changes(st, names, funcs) {
+				if !ok || sc.changed(st, names) {
 					continue
 				}
-				for k := i + 1; k < len(l); k++ {
+				for k := i + 1; k < len(l) && k <= i+scratchWindow && sc.budget > 0; k++ {
+					sc.budget--
 					if mkdirOf(l[k], key) {
 						at := int(w.Pos().Offset())
 						mark(at, at)
 						if top {
-							for _, again := range againWords(l, k, key, names, funcs, errexitAt(l, k, errexit)) {
+							for _, again := range sc.againWords(l, k, key, names, errexitAt[k]) {
 								mark(again, at)
 							}
 						}
 						break
 					}
-					if changes(l[k], names, funcs) {
+					if sc.changed(l[k], names) {
 						break
 					}
 				}
@@ -182,28 +201,59 @@ func andChain(st *syntax.Stmt) []*syntax.Stmt {
 	return append(x, y...)
 }
 
-// errexitAt is whether set -e is in force after the top-level statement
-// k, from the script's start.
-func errexitAt(l []*syntax.Stmt, k int, errexit bool) bool {
-	for _, st := range l[:k+1] {
-		if on, ok := setErrexit(st); ok {
-			errexit = on
-		}
+// scratchWindow is how many statements after an rm its mkdir may come;
+// scratchBudget bounds the statements all searches of one script step
+// through (3,000 rms with a mkdir only at the end would be quadratic).
+// Past either, nothing more is found: the deletes stay findings.
+const (
+	scratchWindow = 256
+	scratchBudget = 200_000
+)
+
+// scratchScan holds what scratchWords reads of each statement once.
+type scratchScan struct {
+	funcs   map[string]bool
+	barrier map[*syntax.Stmt]bool           // changes with no variable named
+	rms     map[*syntax.Stmt][]*syntax.Word // rmWords
+	budget  int
+}
+
+// changed is changes(st, names, funcs): what holds for any word (cd, eval,
+// a function call, …) once per statement, the names when there are any.
+func (sc *scratchScan) changed(st *syntax.Stmt, names []string) bool {
+	b, ok := sc.barrier[st]
+	if !ok {
+		b = changes(st, nil, sc.funcs)
+		sc.barrier[st] = b
 	}
-	return errexit
+	if b || len(names) == 0 {
+		return b
+	}
+	sc.budget--
+	return changes(st, names, sc.funcs)
+}
+
+// rmWords is rmWords, once per statement.
+func (sc *scratchScan) rmWords(st *syntax.Stmt) []*syntax.Word {
+	w, ok := sc.rms[st]
+	if !ok {
+		w = rmWords(st)
+		sc.rms[st] = w
+	}
+	return w
 }
 
 // againWords follows the top-level statements after the mkdir at k and
 // returns the rm operands spelled as key that run in the mkdir's directory
 // again, while no statement changes what key names.
-func againWords(l []*syntax.Stmt, k int, key string, names []string, funcs map[string]bool, errexit bool) []int {
-	if changes(l[k], names, funcs) {
+func (sc *scratchScan) againWords(l []*syntax.Stmt, k int, key string, names []string, errexit bool) []int {
+	if sc.changed(l[k], names) {
 		return nil // mkdir -p "$d/t" && d=$(cd "$d"; pwd) && cd …
 	}
 	var out []int
 	var rel []string // where the shell is, from the mkdir's directory
 	for _, st := range l[k+1:] {
-		if physical(st) {
+		if sc.budget--; sc.budget <= 0 || physical(st) {
 			return out
 		}
 		if on, ok := setErrexit(st); ok {
@@ -228,11 +278,11 @@ func againWords(l []*syntax.Stmt, k int, key string, names []string, funcs map[s
 			}
 			continue
 		}
-		if changes(st, names, funcs) {
+		if sc.changed(st, names) {
 			return out
 		}
 		if len(rel) == 0 {
-			for _, w := range rmWords(st) {
+			for _, w := range sc.rmWords(st) {
 				if k, _, ok := scratchKey(w); ok && k == key {
 					out = append(out, int(w.Pos().Offset()))
 				}

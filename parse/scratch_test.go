@@ -1,8 +1,11 @@
 package parse
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestScratchWords: which rm operands of a script file delete its scratch
@@ -96,5 +99,26 @@ func TestScratchWords(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestScratchWordsCost: 12,000 rms with the only mkdir at the end, and
+// 6,000 resets in a row, are read in linear time (the first form was
+// quadratic before the window and the budget: 3,000 lines took 3.6 s).
+// The bound is loose, for a loaded machine; quadratic would take minutes.
+func TestScratchWordsCost(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("#!/bin/sh\n")
+	for i := range 12000 {
+		fmt.Fprintf(&sb, "rm -rf w%d \"$d%d\"\n", i, i)
+	}
+	sb.WriteString("mkdir w1\n")
+	for range 6000 {
+		sb.WriteString("rm -rf w; mkdir w\n")
+	}
+	start := time.Now()
+	Commands(sb.String(), Options{File: true})
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("took %v", d)
 	}
 }

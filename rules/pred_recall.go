@@ -37,8 +37,11 @@ func adminGroup(list string) bool {
 // USER GROUP and dscl . -append /Groups/G GroupMembership USER.
 func groupGrant(c *parse.Command) bool {
 	name := path.Base(c.Name())
-	if name == "dscl" {
+	switch name {
+	case "dscl":
 		return dsclGrant(c)
+	case "chown", "chgrp", "setfacl":
+		return socketGrant(c)
 	}
 	p := readLine(c)
 	if p == nil || p.Err != nil {
@@ -368,4 +371,27 @@ func extractTargets(c *parse.Command) []parse.Word {
 		out = append(out, ops...)
 	}
 	return out
+}
+
+// rootSockets are the sockets whose users are root in all but name: the
+// container and VM daemons that start what they are told with the host's
+// / mounted.
+var rootSockets = []string{"/var/run/docker.sock", "/run/docker.sock", "/run/containerd/containerd.sock",
+	"/var/snap/lxd/common/lxd/unix.socket", "/var/lib/lxd/unix.socket", "/var/lib/incus/unix.socket",
+	"/var/run/libvirt/libvirt-sock", "/run/libvirt/libvirt-sock", "/run/podman/podman.sock"}
+
+// socketGrant reports chown, chgrp or setfacl -m handing such a socket to a
+// user: chown $USER /var/run/docker.sock is the docker group for one.
+func socketGrant(c *parse.Command) bool {
+	if c.Name() == "setfacl" && !strings.Contains(strings.Join(args(c).words(), " "), "-m") && !strings.Contains(strings.Join(args(c).words(), " "), "--modify") {
+		return false
+	}
+	for _, w := range c.Args[1:] {
+		for _, s := range rootSockets {
+			if path.Clean(w.Value) == s {
+				return true
+			}
+		}
+	}
+	return false
 }

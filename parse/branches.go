@@ -17,6 +17,28 @@ const maxAlts = 4
 type branchSet struct {
 	before map[string]string
 	seen   map[string][]string
+	// dynBefore are the dynamic variables before, with their origins.
+	dynBefore map[string]string
+	// exhaustive is set by the caller when one of the branches always
+	// runs (if … else, a case with a * pattern); && and || are not.
+	exhaustive bool
+	// nonEmpty are the variables a test proves not empty on the path
+	// that runs no branch ([ -z "$X" ] && X=d, [ -n "$X" ] || X=d).
+	nonEmpty map[string]bool
+}
+
+// skipNonEmpty notes the variable that cond proves not empty when it has
+// the outcome that skips the branch (skipOn: true for ||, false for && and
+// if).
+func (b *branchSet) skipNonEmpty(cond []*syntax.Stmt, skipOn bool) {
+	name, nonEmpty := condTest(cond)
+	if name == "" || nonEmpty != skipOn {
+		return
+	}
+	if b.nonEmpty == nil {
+		b.nonEmpty = map[string]bool{}
+	}
+	b.nonEmpty[name] = true
 }
 
 func (p *parser) branchStart() *branchSet {
@@ -25,6 +47,12 @@ func (p *parser) branchStart() *branchSet {
 		b.before = make(map[string]string, len(p.vars.val))
 		for k, v := range p.vars.val {
 			b.before[k] = v
+		}
+	}
+	if len(p.vars.dyn) > 0 {
+		b.dynBefore = make(map[string]string, len(p.vars.dyn))
+		for k, v := range p.vars.dyn {
+			b.dynBefore[k] = v
 		}
 	}
 	p.vars.branch++
@@ -51,6 +79,22 @@ func (p *parser) branchDone(b *branchSet) {
 		now, ok := p.vars.val[k]
 		if !ok {
 			continue
+		}
+		if _, had := b.before[k]; !had && !b.exhaustive && k != "PWD" && k != "OLDPWD" {
+			// (PWD and OLDPWD are the walk's: a cd sets them.)
+			// c && D=/tmp/x: where c fails, D is what it was before.
+			if origin, dyn := b.dynBefore[k]; dyn {
+				// D=$(curl …); c && D=ls: still the download too.
+				p.vars.setDynamicFrom(k, origin)
+				for _, v := range vals {
+					p.vars.addAlt(k, v)
+				}
+				continue
+			}
+			if !b.nonEmpty[k] {
+				// Not set at all: rm -rf "$D"/* is rm -rf /* then.
+				p.vars.addAlt(k, "")
+			}
 		}
 		if old, had := b.before[k]; had {
 			vals = append([]string{old}, vals...)

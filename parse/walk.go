@@ -72,6 +72,7 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		}
 		if cmd.Op == syntax.AndStmt || cmd.Op == syntax.OrStmt {
 			b := p.branchStart()
+			b.skipNonEmpty([]*syntax.Stmt{cmd.X}, cmd.Op == syntax.OrStmt)
 			var n *narrowing
 			if cmd.Op == syntax.AndStmt {
 				n = p.narrow([]*syntax.Stmt{cmd.X})
@@ -100,6 +101,10 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 	case *syntax.IfClause:
 		b := p.branchStart()
 		for ic := cmd; ic != nil; ic = ic.Else {
+			if ic != cmd && len(ic.Cond) == 0 {
+				b.exhaustive = true // a plain else
+			}
+			b.skipNonEmpty(ic.Cond, false)
 			p.guard++
 			p.stmts(ic.Cond, c)
 			p.guard--
@@ -170,6 +175,9 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		for _, item := range cmd.Items {
 			for _, pat := range item.Patterns {
 				p.substs(pat, c)
+				if pat.Lit() == "*" {
+					b.exhaustive = true
+				}
 			}
 			p.stmts(item.Stmts, c)
 			p.branchEnd(b)

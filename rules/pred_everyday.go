@@ -10,10 +10,17 @@ import (
 // found as false alarms on this machine's own documentation, man pages and
 // build recipes (rules/testdata/everyday-*.txt).
 
-// regenerableGlobs are name patterns with ? that select only build outputs:
-// gcov's *.gcda, *.gcno and *.gcov, and clang's PGO profiles (CPython's
-// Makefile deletes them with these very patterns).
-var regenerableGlobs = map[string]bool{"*.gc??": true, "*.profclang?": true}
+// regenerableGlobs reports name patterns with ? that select only build
+// outputs: gcov's *.gcda, *.gcno and *.gcov, and clang's PGO profiles
+// (CPython's Makefile deletes them with these very patterns). A switch, not
+// a map: nothing is built at start-up.
+func regenerableGlobs(pat string) bool {
+	switch pat {
+	case "*.gc??", "*.profclang?":
+		return true
+	}
+	return false
+}
 
 // regenerableGlob reports whether a name pattern with bracket expressions
 // (*.[oa], *.py[co], *.s[ol]) selects only regenerable names: each of its
@@ -21,7 +28,7 @@ var regenerableGlobs = map[string]bool{"*.gc??": true, "*.profclang?": true}
 // character or a ? (other than in regenerableGlobs) selects names that
 // may be anyone's.
 func regenerableGlob(pat string) bool {
-	if regenerableGlobs[pat] {
+	if regenerableGlobs(pat) {
 		return true
 	}
 	if !strings.Contains(pat, "[") {
@@ -230,22 +237,33 @@ func gcloudOperationRecord(c *parse.Command, ws []parse.Word, rest []int) bool {
 	return false
 }
 
-// settingNames are the variables a line appended to a shell start-up file
-// may set without running anything: the locale and time zone, the shell's
-// history size. PATH, LD_*, PROMPT_COMMAND, EDITOR, PAGER, BASH_ENV and the
-// like name programs or code, so they are not here.
-var settingNames = map[string]bool{"LANG": true, "LANGUAGE": true, "LOCPATH": true, "TZ": true,
-	"HISTSIZE": true, "HISTFILESIZE": true, "HISTCONTROL": true, "SAVEHIST": true}
+// settingName reports the variables a line appended to a shell start-up
+// file may set without running anything: the locale (LANG, LANGUAGE,
+// LOCPATH, LC_*) and time zone, the shell's history size. PATH, LD_*,
+// PROMPT_COMMAND, EDITOR, PAGER, BASH_ENV and the like name programs or
+// code, so they are not here.
+func settingName(name string) bool {
+	switch name {
+	case "LANG", "LANGUAGE", "LOCPATH", "TZ", "HISTSIZE", "HISTFILESIZE", "HISTCONTROL", "SAVEHIST":
+		return true
+	}
+	return strings.HasPrefix(name, "LC_") && len(name) > 3 && strings.Trim(name[3:], "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == ""
+}
 
-// startupFiles are the shell start-up files by name (written in sh syntax).
-var startupFiles = map[string]bool{".bashrc": true, ".bash_profile": true, ".bash_login": true, ".profile": true,
-	".zshrc": true, ".zprofile": true, ".zshenv": true, ".zlogin": true, ".kshrc": true, ".mkshrc": true}
+// startupFile reports the shell start-up files by name (read in sh syntax).
+func startupFile(base string) bool {
+	switch base {
+	case ".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin", ".kshrc", ".mkshrc":
+		return true
+	}
+	return false
+}
 
 // settingAppended reports echo "export LANG=fi_SE.UTF-8" >> ~/.bashrc: a
 // literal line that only sets locale, time-zone or history variables,
 // appended (>>, never >) to a shell start-up file. The line is echo's
 // own static operands (no -e, no backslash, so no hidden newline), each
-// word NAME=VALUE of a settingNames variable (or "export"), the value
+// word NAME=VALUE of a settingName variable (or "export"), the value
 // plain characters or $HOME: no ;, |, &, quotes inside, $( or backquote,
 // nothing that could run a command when the shell starts.
 func settingAppended(c *parse.Command) bool {
@@ -259,7 +277,7 @@ func settingAppended(c *parse.Command) bool {
 		}
 		writes++
 		base := r.Target.Value[strings.LastIndexByte(r.Target.Value, '/')+1:]
-		if r.Op != ">>" || !r.Target.Static || !startupFiles[base] {
+		if r.Op != ">>" || !r.Target.Static || !startupFile(base) {
 			return false
 		}
 	}
@@ -279,7 +297,7 @@ func settingAppended(c *parse.Command) bool {
 			continue
 		}
 		name, val, ok := strings.Cut(f, "=")
-		if !ok || !(settingNames[name] || strings.HasPrefix(name, "LC_") && len(name) > 3 && strings.Trim(name[3:], "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == "") {
+		if !ok || !settingName(name) {
 			return false
 		}
 		if len(val) >= 2 && val[0] == '"' && val[len(val)-1] == '"' {

@@ -46,11 +46,15 @@ var regenerableNames = sync.OnceValue(func() map[string]bool {
 })
 
 // regenerableSuffixes are name endings of regenerable files and
-// directories: *.egg-info, *.pyc, the *.orig backups patch and merge
-// tools leave beside the file they changed, and compiled objects, libraries
-// and coverage data a build writes (*.o, *.a, *.so, *.class, *.gcda …).
-var regenerableSuffixes = []string{".egg-info", ".pyc", ".pyo", ".orig",
-	".o", ".obj", ".a", ".so", ".sl", ".dylib", ".lo", ".la", ".pyd", ".class", ".elc",
+// directories: *.egg-info, *.pyc, and the *.orig backups patch and merge
+// tools leave beside the file they changed.
+var regenerableSuffixes = []string{".egg-info", ".pyc", ".pyo", ".orig"}
+
+// compiledSuffixes are the endings of compiled objects, libraries and
+// coverage data a build writes (*.o, *.a, *.so, *.class, *.gcda …). They
+// count in the working directory only: unlike a *.pyc, "$LIBDIR/libc.so"
+// may be the system's own library, so backupSuffixed does not read them.
+var compiledSuffixes = []string{".o", ".obj", ".a", ".so", ".sl", ".dylib", ".lo", ".la", ".pyd", ".class", ".elc",
 	".gcda", ".gcno", ".gcov", ".profraw", ".profdata", ".profclangr", ".profclangd"}
 
 // systemCaches are package-manager caches, by absolute path.
@@ -64,9 +68,11 @@ func regenerableName(comp string) bool {
 	if regenerableNames()[comp] {
 		return true
 	}
-	for _, s := range regenerableSuffixes {
-		if stem, ok := strings.CutSuffix(comp, s); ok && stem != "" && !strings.ContainsAny(stem, "/[") {
-			return true
+	for _, list := range [][]string{regenerableSuffixes, compiledSuffixes} {
+		for _, s := range list {
+			if stem, ok := strings.CutSuffix(comp, s); ok && stem != "" && !strings.ContainsAny(stem, "/[") {
+				return true
+			}
 		}
 	}
 	return strings.HasPrefix(comp, ".coverage.") || strings.HasPrefix(comp, "cmake-build-") || cacheName(comp) || regenerableGlob(comp)

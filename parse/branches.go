@@ -178,7 +178,7 @@ func (p *parser) altCommands(cmd *Command, ce *syntax.CallExpr, rs []*syntax.Red
 			if cmds, _ := p.limits(); n >= maxAlts || len(p.res.Commands) >= cmds {
 				return
 			}
-			if !ok && alt == "" {
+			if !ok && alt == "" && !p.maybeEmpty[name] {
 				// X=""; case … x) X=$OPTARG;; esac: the empty start
 				// value is "not given", not a path.
 				continue

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -127,19 +128,43 @@ func isColour(s string) bool {
 		}
 	}
 	ps := strings.Split(params, ";")
+	fg, bg := "", "" // the colours set, to tell text drawn in its background's colour
 	for i := 0; i < len(ps); i++ {
-		switch strings.TrimLeft(ps[i], "0") {
-		case "8":
+		switch p := strings.TrimLeft(ps[i], "0"); {
+		case p == "8":
 			return false
-		case "38", "48", "58":
+		case p == "38" || p == "48" || p == "58":
 			// A colour by index (5;N) or by value (2;R;G;B): its
 			// numbers are not attributes.
+			n := 0
 			if i+1 < len(ps) && ps[i+1] == "5" {
-				i += 2
+				n = 2
 			} else if i+1 < len(ps) && ps[i+1] == "2" {
-				i += 4
+				n = 4
 			}
+			c := strings.Join(ps[i+1:min(len(ps), i+1+n)], ";")
+			if p == "38" {
+				fg = c
+			} else if p == "48" {
+				bg = c
+			}
+			i += n
+		case len(p) == 2 && (p[0] == '3' || p[0] == '9') && p[1] <= '7':
+			fg = sgrIndex(p)
+		case len(p) == 2 && p[0] == '4' && p[1] <= '7' || len(p) == 3 && p[:2] == "10" && p[2] <= '7':
+			bg = sgrIndex(p)
 		}
 	}
-	return true
+	// Black on black (30;40, 38;5;16;48;5;16) conceals as SGR 8 does.
+	return fg == "" || fg != bg
+}
+
+// sgrIndex is the 256-colour index an 8-colour SGR parameter (30–37,
+// 40–47, 90–97, 100–107) names, in the form 38;5;N uses: "5;N".
+func sgrIndex(p string) string {
+	n := int(p[len(p)-1] - '0')
+	if p[0] == '9' || len(p) == 3 {
+		n += 8
+	}
+	return "5;" + strconv.Itoa(n)
 }

@@ -17,16 +17,22 @@ func TestQuietColour(t *testing.T) {
 		{`printf '` + e + `[38;5;8mgrey` + e + `[0m\n'`, true, false},
 		{`printf '` + e + `[38;2;1;8;3mrgb` + e + `[m'`, true, false},
 		{`echo "` + e + `[1;32m  done"; rm -rf ~`, true, false},
-		{`echo "` + e + `[1;32m  done ` + e + `[0m"`, false, true}, // at a prompt
-		{`echo "` + e + `[8m"; echo hidden`, true, true},           // concealed
-		{`echo "` + e + `[2K` + e + `[1A"`, true, true},            // erase, cursor up
-		{`echo "` + e + `]0;title` + "\a" + `"`, true, true},       // OSC
-		{`ls ` + e + `[31mred`, true, true},                        // outside quotes
-		{`echo "$(echo ` + e + `[31m)"`, true, true},               // in code
-		{`echo "` + e + `[31m" ` + e + `[0m`, true, true},          // one of the run outside
-		{"echo \"\x00" + e + `[31m"`, true, true},                  // a NUL too
-		{`echo "` + e + `[31m`, true, true},                        // does not parse
-		{"echo \"\u0085" + e + `[31m"`, true, true},                // an 8-bit control too
+		{`echo "` + e + `[1;32m  done ` + e + `[0m"`, false, true},                // at a prompt
+		{`echo "` + e + `[8m"; echo hidden`, true, true},                          // concealed
+		{`echo "` + e + `[30;40mhidden` + e + `[0m"`, true, true},                 // black on black
+		{`echo "` + e + `[38;5;16;48;5;16mhidden` + e + `[0m"`, true, true},       // the same by index
+		{`echo "` + e + `[38;2;1;2;3;48;2;1;2;3mhidden` + e + `[0m"`, true, true}, // the same by value
+		{`echo "` + e + `[97;107mhidden` + e + `[0m"`, true, true},                // bright white on bright white
+		{`echo "` + e + `[30;47m  inverse ` + e + `[0m"`, true, false},            // black on white
+		{`echo "` + e + `[1;37;44m  banner ` + e + `[0m"`, true, false},
+		{`echo "` + e + `[2K` + e + `[1A"`, true, true},      // erase, cursor up
+		{`echo "` + e + `]0;title` + "\a" + `"`, true, true}, // OSC
+		{`ls ` + e + `[31mred`, true, true},                  // outside quotes
+		{`echo "$(echo ` + e + `[31m)"`, true, true},         // in code
+		{`echo "` + e + `[31m" ` + e + `[0m`, true, true},    // one of the run outside
+		{"echo \"\x00" + e + `[31m"`, true, true},            // a NUL too
+		{`echo "` + e + `[31m`, true, true},                  // does not parse
+		{"echo \"\u0085" + e + `[31m"`, true, true},          // an 8-bit control too
 	}
 	for _, tt := range tests {
 		r := Commands(tt.src, Options{File: tt.file})

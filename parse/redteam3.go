@@ -129,3 +129,155 @@ func (p *parser) errexitOff(args []Word) {
 		}
 	}
 }
+
+// otherAssigns returns the variables code assigns other than by NAME=VALUE
+// (read, getopts, mapfile, printf -v, wait -p, unset, for and select,
+// ${NAME:=…}, arithmetic, the text of an eval written out), and all when
+// one of them names its variable dynamically (read "$v"): for laterTemps, a
+// cleanup defined before d=$(mktemp -d) does not know d's value when d is
+// also read d, or eval "d=$HOME". As elsewhere, a sourced file and an eval
+// of text not known are assumed not to assign the script's variables.
+func otherAssigns(stmts []*syntax.Stmt) (names map[string]bool, all bool) {
+	names = map[string]bool{}
+	var walk func(stmts []*syntax.Stmt, depth int)
+	walk = func(stmts []*syntax.Stmt, depth int) {
+		for _, st := range stmts {
+			syntax.Walk(st, func(n syntax.Node) bool {
+				switch x := n.(type) {
+				case *syntax.ForClause:
+					if wi, ok := x.Loop.(*syntax.WordIter); ok && wi.Name != nil {
+						names[wi.Name.Value] = true
+					}
+				case *syntax.ParamExp:
+					if x.Exp != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) && x.Param != nil {
+						names[x.Param.Value] = true
+					}
+				case *syntax.BinaryArithm:
+					switch x.Op {
+					case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
+						syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
+						if w, ok := x.X.(*syntax.Word); ok && w.Lit() != "" {
+							names[w.Lit()] = true
+						}
+					}
+				case *syntax.CallExpr:
+					if len(x.Args) == 0 {
+						return true
+					}
+					cmd := x.Args[0].Lit()
+					switch cmd {
+					case "eval":
+						var sb strings.Builder
+						for _, w := range x.Args[1:] {
+							t, ok := litText(w)
+							if !ok {
+								return true
+							}
+							sb.WriteString(t + " ")
+						}
+						if f, err := syntax.NewParser().Parse(strings.NewReader(sb.String()), ""); err == nil && depth < 4 {
+							for _, a := range otherAssignsOf(f.Stmts) {
+								names[a] = true
+							}
+							walk(f.Stmts, depth+1)
+						}
+					case "read", "getopts", "mapfile", "readarray", "unset", "printf":
+						args := x.Args[1:]
+						if cmd == "getopts" && len(args) > 0 {
+							args = args[1:] // the option string
+						}
+						valued := map[string]string{"read": "pdtunNi", "mapfile": "dnOsuCc", "readarray": "dnOsuCc", "printf": ""}[cmd]
+						for i := 0; i < len(args); i++ {
+							v := args[i].Lit()
+							if strings.HasPrefix(v, "-") && len(v) > 1 {
+								if cmd == "printf" && strings.HasPrefix(v, "-v") {
+									if len(v) > 2 {
+										names[v[2:]] = true
+									} else if i+1 < len(args) {
+										if n := args[i+1].Lit(); n != "" {
+											names[n] = true
+										} else {
+											all = true
+										}
+									}
+								}
+								if valued != "" && strings.ContainsRune(valued, rune(v[len(v)-1])) {
+									i++ // -p PROMPT, -d DELIM, …
+								}
+								continue
+							}
+							if cmd == "printf" {
+								break // the format and its arguments
+							}
+							if v == "" {
+								all = true // read "$name"
+								continue
+							}
+							names[v] = true
+						}
+					case "wait":
+						w := waitNames(x)
+						all = all || w.all
+						for k := range w.names {
+							names[k] = true
+						}
+					}
+				}
+				return !all
+			})
+		}
+	}
+	walk(stmts, 0)
+	return names, all
+}
+
+// otherAssignsOf lists the NAME=VALUE assignments of code.
+func otherAssignsOf(stmts []*syntax.Stmt) []string {
+	var out []string
+	for _, st := range stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			if a, ok := n.(*syntax.Assign); ok && a.Name != nil {
+				out = append(out, a.Name.Value)
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// alternateAlt gives d=${D:+WORD} the empty value as another one when D
+// is not known: the resolver reads an unknown D as set, but unset it makes
+// d empty, and rm -rf "$d"/* is then rm -rf /*.
+func (p *parser) alternateAlt(a *syntax.Assign) {
+	if a.Name == nil || a.Value == nil || a.Append || a.Index != nil {
+		return
+	}
+	if pn := alternateOnly(a.Value); pn != "" {
+		if _, known := p.vars.val[pn]; !known {
+			p.vars.addAlt(a.Name.Value, "")
+			if p.maybeEmpty == nil {
+				p.maybeEmpty = map[string]bool{}
+			}
+			p.maybeEmpty[a.Name.Value] = true
+		}
+	}
+}
+
+// alternateOnly returns NAME for a word that is one ${NAME:+WORD} or
+// ${NAME+WORD} (possibly in double quotes): empty when NAME is unset.
+func alternateOnly(w *syntax.Word) string {
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) != 1 {
+		return ""
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Exp == nil || pe.Exp.Op != syntax.AlternateUnset && pe.Exp.Op != syntax.AlternateUnsetOrNull {
+		return ""
+	}
+	return pe.Param.Value
+}

@@ -179,6 +179,14 @@ func laterAssigns(stmts []*syntax.Stmt) (map[string]string, map[string]bool) {
 			return true
 		})
 	}
+	// read tmp, printf -v tmp, for tmp in …, eval: another value.
+	other, all := otherAssigns(stmts)
+	for name := range out {
+		if all || other[name] {
+			bad[name], count[name] = true, count[name]+1
+			delete(out, name)
+		}
+	}
 	// Assigned once: that assignment is the value the definition sees
 	// (or will see); more than once, with a value that is not temporary:
 	// unknown when the deferred code runs.

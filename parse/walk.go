@@ -578,6 +578,7 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 				}
 			}
 			p.afterAssign(a.Name.Value, a)
+			p.alternateAlt(a)
 			continue
 		}
 		cmd.Env = append(cmd.Env, Assign{Name: a.Name.Value, Value: v})

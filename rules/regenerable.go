@@ -230,14 +230,41 @@ func ownTemp(c *parse.Command, w parse.Word) bool {
 // holds the script's own process id, $$ or $BASHPID:
 // "$GIT_DIR/subtree-cache/$$", "$HOME/.x.$$". No one else's data is named
 // after this process; ".." anywhere, or a glob in that name, is not.
+// $BASHPID is a process id only in bash: dash, zsh, ksh and a bash that
+// unset it leave it empty, so a name that is $BASHPID and nothing else
+// ("/$BASHPID") may name its parent and counts only with $$ or a literal
+// beside it ("$HOME/.x.$BASHPID").
 func pidNamed(p string) bool {
 	if strings.Contains(p, "..") {
 		return false
 	}
 	for _, comp := range strings.Split(p, "/") {
-		if (strings.Contains(comp, "${$}") || strings.Contains(comp, "${BASHPID}")) && !strings.ContainsAny(comp, "*?[") {
+		if strings.ContainsAny(comp, "*?[") {
+			continue
+		}
+		if strings.Contains(comp, "${$}") {
 			return true
 		}
+		if strings.Contains(comp, "${BASHPID}") && hasLiteral(strings.ReplaceAll(comp, "${BASHPID}", "")) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasLiteral reports whether a resolved path component holds a character
+// outside its ${NAME} expansions, which may all be empty.
+func hasLiteral(comp string) bool {
+	for comp != "" {
+		i := strings.Index(comp, "${")
+		if i != 0 {
+			return true
+		}
+		j := strings.IndexByte(comp, '}')
+		if j < 0 {
+			return true
+		}
+		comp = comp[j+1:]
 	}
 	return false
 }

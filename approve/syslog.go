@@ -38,7 +38,10 @@ const sdID = "guardsh@32473"
 // command (already redacted) as the message.
 func SendSyslog(addr string, e Entry) error {
 	msg := FormatSyslog(e, time.Now())
-	c, err := net.DialTimeout("unixgram", addr, syslogTimeout)
+	// Connecting a unix datagram socket never waits, so the dial has no
+	// deadline: one that expired while a loaded machine descheduled the
+	// process would drop the record before any attempt to send it.
+	c, err := net.Dial("unixgram", addr)
 	if err != nil {
 		return err
 	}

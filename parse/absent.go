@@ -1124,6 +1124,10 @@ func (a *absent) call(ce *syntax.CallExpr, s *absState, cond bool) (ok, fail []*
 		o, f := a.git(ce, args, base)
 		return done(o, f)
 	}
+	if mentionsMove(ce) {
+		out := a.forgetBits(base, fPast|fOwn) // sudo mv ~/data "$d"/
+		return done(out, out)
+	}
 	out := []*absState{base}
 	if !absentQuiet[name] {
 		out = a.forget(out, true, nil)

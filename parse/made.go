@@ -287,6 +287,9 @@ func changes(st *syntax.Stmt, names []string, funcs map[string]bool) bool {
 				return true
 			}
 			name := x.Args[0].Lit()
+			if mentionsMove(x) {
+				changed = true // sudo mv ~/data "$d"/, xargs mv, find -exec mv
+			}
 			switch name {
 			case "printf":
 				for _, a := range x.Args[1:] {

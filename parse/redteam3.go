@@ -83,10 +83,7 @@ func (a *absent) movesAfter(fd *syntax.FuncDecl) bool {
 	for _, n := range nodes {
 		syntax.Walk(n, func(n syntax.Node) bool {
 			if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
-				switch name := ce.Args[0].Lit(); name {
-				case "", "mv", "/bin/mv", "/usr/bin/mv", "rsync", "/usr/bin/rsync", "mount", "/bin/mount", "/usr/bin/mount":
-					found = true
-				}
+				found = ce.Args[0].Lit() == "" || mentionsMove(ce)
 			}
 			return !found
 		})
@@ -280,4 +277,46 @@ func alternateOnly(w *syntax.Word) string {
 		return ""
 	}
 	return pe.Param.Value
+}
+
+// moveWords are the programs that move data (or mount it) onto a path.
+var moveWords = map[string]bool{"mv": true, "/bin/mv": true, "/usr/bin/mv": true, "rsync": true, "/usr/bin/rsync": true,
+	"mount": true, "/bin/mount": true, "/usr/bin/mount": true}
+
+// mentionsMove reports a command that may move data into a path the script
+// made: mv, rsync or mount as its name or as any word of it, or of a
+// payload's literal text (sudo mv, xargs mv, find -exec mv, sh -c "mv …").
+// A word not written out is not read (assumed not to be mv).
+func mentionsMove(ce *syntax.CallExpr) bool {
+	for _, w := range ce.Args {
+		t := litParts(w)
+		for _, f := range strings.FieldsFunc(t, func(r rune) bool { return strings.ContainsRune(" \t\n;&|()`'\"", r) }) {
+			if moveWords[f] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// litParts is the literal text of a word, with a blank for each expansion.
+func litParts(w *syntax.Word) string {
+	var sb strings.Builder
+	var walk func(parts []syntax.WordPart)
+	walk = func(parts []syntax.WordPart) {
+		for _, p := range parts {
+			switch x := p.(type) {
+			case *syntax.Lit:
+				sb.WriteString(x.Value)
+			case *syntax.SglQuoted:
+				sb.WriteString(x.Value)
+			case *syntax.DblQuoted:
+				walk(x.Parts)
+			default:
+				sb.WriteByte(' ')
+			}
+		}
+	}
+	walk(w.Parts)
+	return sb.String()
 }

@@ -40,6 +40,10 @@ func TestRedteam3Own(t *testing.T) {
 		{"absent: [[ ${d:=} ]]", "d=fresh\n" + guard + "[[ -n ${d:=x} ]]\nrm -rf \"$d\"\n", false},
 		{"absent: [[ -eq ]] arithmetic", "d=fresh\n" + guard + "[[ $n -eq 0 ]]\nrm -rf \"$d\"\n", false},
 
+		{"absent: sudo mv into the name", "d=\"$T\"\n" + guard + "sudo mv \"$HOME/Documents\" \"$d/\"\nrm -rf \"$d\"\n", false},
+		{"absent: find -exec mv", "d=\"$T\"\n" + guard + "find ~/Documents -exec mv {} \"$d\"/ \\;\nrm -rf \"$d\"\n", false},
+		{"absent: sh -c mv", "d=\"$T\"\n" + guard + "sh -c \"mv ~/Documents $d/\"\nrm -rf \"$d\"\n", false},
+
 		// made.go
 		{"made: $_", "echo /tmp/fresh\nmkdir \"$_\" || exit\nls /home\nrm -rf \"$_\"\n", false},
 		{"made: $REPLY", "read -r\nmkdir \"$REPLY\" || exit\nread -r\nrm -rf \"$REPLY\"\n", false},
@@ -48,16 +52,24 @@ func TestRedteam3Own(t *testing.T) {
 		{"made: index arithmetic", "mkdir \"$d\" || exit\necho \"${a[d=0]}\"\nrm -rf \"$d\"\n", false},
 		{"made: [[ -eq ]]", "mkdir \"$d\" || exit\n[[ $n -eq 0 ]]\nrm -rf \"$d\"\n", false},
 
+		{"made: xargs mv", "mkdir \"$d\" || exit\nxargs mv -t \"$d\" < list\nrm -rf \"$d\"\n", false},
+
 		// scratch.go
 		{"scratch: CDPATH set by the script", "set -e\nCDPATH=/home/alice\nrm -rf work\nmkdir work\ncd tmp\ncd ..\nrm -rf work\n", false},
 		{"scratch: Projects", "rm -rf Projects\nmkdir Projects\n", false},
 		{"scratch: .thunderbird", "rm -rf .thunderbird\nmkdir .thunderbird\n", false},
+		{"scratch again: plain", "set -e\nrm -rf work\nmkdir work\necho x\nrm -rf work\n", true},
+		{"scratch again: sudo mv into it", "set -e\nrm -rf work\nmkdir work\nsudo mv ~/thesis work/\nrm -rf work\n", false},
+		{"scratch again: find -exec mv", "set -e\nrm -rf work\nmkdir work\nfind ~/thesis -exec mv {} work/ \\;\nrm -rf work\n", false},
 		{"scratch: $REPLY", "read -r\nrm -rf \"$REPLY\"\nmkdir \"$REPLY\"\n", false},
 	} {
 		r := Commands(tc.script, Options{File: true, Shell: "bash"})
 		got := false
 		for _, c := range r.Commands {
 			if c.Name() == "rm" {
+				if strings.HasPrefix(tc.name, "scratch again") {
+					got = false // the rm after the mkdir: the first one resets
+				}
 				for _, w := range c.Args[1:] {
 					if !strings.HasPrefix(w.Value, "-") {
 						got = got || w.Made || w.Scratch

@@ -17,8 +17,6 @@ const maxAlts = 4
 type branchSet struct {
 	before map[string]string
 	seen   map[string][]string
-	// dynBefore are the dynamic variables before, with their origins.
-	dynBefore map[string]string
 	// exhaustive is set by the caller when one of the branches always
 	// runs (if … else, a case with a * pattern); && and || are not.
 	exhaustive bool
@@ -49,12 +47,6 @@ func (p *parser) branchStart() *branchSet {
 			b.before[k] = v
 		}
 	}
-	if len(p.vars.dyn) > 0 {
-		b.dynBefore = make(map[string]string, len(p.vars.dyn))
-		for k, v := range p.vars.dyn {
-			b.dynBefore[k] = v
-		}
-	}
 	p.vars.branch++
 	return b
 }
@@ -75,6 +67,9 @@ func (p *parser) branchEnd(b *branchSet) {
 // branchDone gives each variable that a branch changed its other values.
 func (p *parser) branchDone(b *branchSet) {
 	p.vars.branch = max(0, p.vars.branch-1)
+	if p.vars.branch == 0 {
+		defer func() { p.vars.wasDyn = nil }()
+	}
 	for k, vals := range b.seen {
 		now, ok := p.vars.val[k]
 		if !ok {
@@ -83,7 +78,7 @@ func (p *parser) branchDone(b *branchSet) {
 		if _, had := b.before[k]; !had && !b.exhaustive && k != "PWD" && k != "OLDPWD" {
 			// (PWD and OLDPWD are the walk's: a cd sets them.)
 			// c && D=/tmp/x: where c fails, D is what it was before.
-			if origin, dyn := b.dynBefore[k]; dyn {
+			if origin, dyn := p.vars.wasDyn[k]; dyn {
 				// D=$(curl …); c && D=ls: still the download too.
 				p.vars.setDynamicFrom(k, origin)
 				for _, v := range vals {

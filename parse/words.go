@@ -49,6 +49,9 @@ type vars struct {
 	// locals are the variables the function being walked declared
 	// local: its caller's values come back when it returns.
 	locals map[string]bool
+	// wasDyn holds, inside a conditional, the origin of each dynamic
+	// variable a branch gave a static value (see branchDone).
+	wasDyn map[string]string
 }
 
 func newVars() *vars {
@@ -138,6 +141,14 @@ func (v *vars) set(name, value string) {
 	}
 	delete(v.list, name)
 	v.val[name] = value
+	if o, dyn := v.dyn[name]; dyn && v.branch > 0 {
+		if v.wasDyn == nil {
+			v.wasDyn = map[string]string{}
+		}
+		if _, ok := v.wasDyn[name]; !ok {
+			v.wasDyn[name] = o
+		}
+	}
 	delete(v.dyn, name)
 	delete(v.gone, name)
 	delete(v.shape, name)

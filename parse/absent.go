@@ -192,6 +192,7 @@ type absent struct {
 	repo    map[int]bool // git command offset → runs in a repository the script made
 	noRepo  bool         // the script sets GIT_* variables: no git command is judged
 	evals   bool         // the script runs eval: it may define any function
+	sources bool         // the script sources a file (its functions are not seen)
 	inFunc  bool
 	snaps   map[*syntax.FuncDecl][]*absState
 	order   []*syntax.FuncDecl
@@ -333,6 +334,8 @@ func (a *absent) prepare(stmts []*syntax.Stmt) bool {
 				switch x.Args[0].Lit() {
 				case "eval":
 					a.evals = true
+				case ".", "source":
+					a.sources = true
 				case "alias", "enable", "hash", "shopt":
 					ok = false
 				case "unset":
@@ -642,6 +645,45 @@ func (a *absent) cmd(st *syntax.Stmt, in []*absState, cond bool) (ok, fail []*ab
 	if st.Cmd == nil {
 		return in, in // redirections only
 	}
+	if _, simple := st.Cmd.(*syntax.CallExpr); cond && !simple {
+		// set -e is ignored in everything a condition (or a part of
+		// an && or || list but the last) runs: { mkdir d; rm -rf d; } || true.
+		on := false
+		for _, s := range in {
+			on = on || s.errexit
+		}
+		if on {
+			off := a.forget(in, false, nil)
+			for _, s := range off {
+				s.errexit = false
+			}
+			ok, fail = a.cmd(st, off, cond)
+			sets := false
+			syntax.Walk(st, func(n syntax.Node) bool {
+				if ce, isCall := n.(*syntax.CallExpr); isCall && len(ce.Args) > 0 && ce.Args[0].Lit() == "set" {
+					sets = true
+				}
+				return !sets
+			})
+			back := func(list []*absState) []*absState {
+				out := a.forget(list, false, nil)
+				for _, s := range out {
+					// The states that entered had set -e on
+					// (or some did): on again after, unless
+					// the code runs set itself.
+					if !sets {
+						s.errexit = true
+					}
+				}
+				return out
+			}
+			if len(in) == 1 || allErrexit(in) {
+				return back(ok), back(fail)
+			}
+			// Some states had set -e and some not: none is on after.
+			return ok, fail
+		}
+	}
 	switch x := st.Cmd.(type) {
 	case *syntax.CallExpr:
 		for _, s := range in {
@@ -685,7 +727,7 @@ func (a *absent) cmd(st *syntax.Stmt, in []*absState, cond bool) (ok, fail []*ab
 			c, mk := a.effects(x.Word)
 			in = a.forget(in, mk, c)
 		}
-		var out []*absState
+		var out, carry []*absState
 		def := false
 		for _, item := range x.Items {
 			for _, p := range item.Patterns {
@@ -693,7 +735,20 @@ func (a *absent) cmd(st *syntax.Stmt, in []*absState, cond bool) (ok, fail []*ab
 					def = true
 				}
 			}
-			out = append(out, a.list(item.Stmts, a.forget(in, false, nil))...)
+			// ;& runs the next body, ;;& goes on matching: what a
+			// body leaves reaches the next one (and, for ;;&, the
+			// end when nothing else matches).
+			start := joinCap(a, append(a.forget(in, false, nil), carry...))
+			o := a.list(item.Stmts, start)
+			carry = nil
+			switch item.Op {
+			case syntax.Fallthrough, syntax.Resume, syntax.ResumeKorn:
+				carry = o
+				if item.Op != syntax.Fallthrough {
+					def = false
+				}
+			}
+			out = append(out, o...)
 		}
 		if !def {
 			out = append(out, in...)
@@ -800,7 +855,9 @@ func (a *absent) makes(n syntax.Node) bool {
 			if name == "command" && len(x.Args) > 1 && (x.Args[1].Lit() == "-v" || x.Args[1].Lit() == "-V") {
 				return true
 			}
-			if !absentQuiet[name] || a.funcs[name] != nil {
+			// rm makes nothing, but code walked as a whole (a loop)
+			// may delete a repository's .git and then come back.
+			if !absentQuiet[name] || a.funcs[name] != nil || name == "rm" || name == "rmdir" {
 				mk = true
 			}
 		case *syntax.Stmt:
@@ -936,6 +993,9 @@ func (a *absent) exits(name string, depth int) bool {
 	f := a.funcs[name]
 	if f == nil && a.evals {
 		return false // eval 'die() { :; }' defines what the script calls
+	}
+	if f == nil && !a.sources {
+		return false // not a function: command not found, and the script goes on
 	}
 	if f == nil {
 		switch name {
@@ -1934,4 +1994,13 @@ func (a *absent) gitMade(k string, s *absState, all []*absState) (ok, fail []*ab
 func (a *absent) epoch() string {
 	a.gen++
 	return "E" + strconv.Itoa(a.gen)
+}
+
+func allErrexit(in []*absState) bool {
+	for _, s := range in {
+		if !s.errexit {
+			return false
+		}
+	}
+	return true
 }

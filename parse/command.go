@@ -38,6 +38,11 @@ type Word struct {
 	// $(ps -e -o pid=), also through a variable (x=$(…); … $x). Rules read
 	// it to see what a word lists.
 	Subst string
+	// From says, for a dynamic word that reads a variable whose text came
+	// from a download, a decoder or a command's output, which variable
+	// and from where: "$x, which holds a download (curl https://x, line
+	// 3)". Findings name it in their reason.
+	From string
 	// Start and End are byte offsets of the source word in the input that
 	// was checked (for a nested command: of its outermost carrier).
 	Start, End int
@@ -143,6 +148,9 @@ type Command struct {
 	CodeSource string
 	// CodeDetail says, for a set CodeSource, what the code was.
 	CodeDetail string
+	// codeFrom is set when the file a command runs held the code: see
+	// CodeFrom.
+	codeFrom string
 	// Dir is the working directory the command runs in, when an earlier cd
 	// of the same input makes it known ("/", "~/src"); "" when unknown.
 	Dir string

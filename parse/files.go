@@ -39,6 +39,9 @@ type fileState struct {
 	static bool
 	// origin says where dynamic content comes from (see [Word.Origin]).
 	origin string
+	// from says, for dynamic content, what wrote it, for a finding's
+	// reason: "a download (curl https://x/i.sh, line 3)".
+	from string
 	// program is set for a copy or link of a program: "rm" for
 	// cp /bin/rm ./ls.
 	program string
@@ -138,6 +141,7 @@ type script struct {
 	static bool
 	origin string // for dynamic content
 	why    string // for dynamic content: what guardsh could not read
+	from   string // for dynamic content: what wrote it (see fileState.from)
 	// where says which file, for the via chain.
 	where   string
 	program string
@@ -153,6 +157,7 @@ func (f *files) open(cwd, name string, disk bool) script {
 	s := script{where: name}
 	if st := f.get(cwd, name); st != nil {
 		s.found, s.static, s.text, s.origin, s.program, s.lang, s.copyOf = true, st.static, st.text, st.origin, st.program, st.lang, st.copyOf
+		s.from = st.from
 		s.where = name + " (written by this line)"
 		if st.appended {
 			// What was there before, then the appended text.
@@ -309,7 +314,7 @@ func (p *parser) writes(c *Command) {
 				o = "decoder"
 			}
 		}
-		return &fileState{origin: o}
+		return &fileState{origin: o, from: p.fromCommand(c, o)}
 	}
 	for _, r := range c.Redirs {
 		if !r.Writes() || !r.Target.Static || r.Fd != "" && r.Fd != "1" || r.Op == "<>" {
@@ -393,13 +398,13 @@ func (p *parser) writes(c *Command) {
 	case "curl":
 		for i, a := range c.Args {
 			if (a.Value == "-o" || a.Value == "--output") && i+1 < len(c.Args) && c.Args[i+1].Static {
-				fs.put(cwd, c.Args[i+1].Value, &fileState{origin: "network"})
+				fs.put(cwd, c.Args[i+1].Value, &fileState{origin: "network", from: p.fromCommand(c, "network")})
 			}
 		}
 	case "wget":
 		for i, a := range c.Args {
 			if (a.Value == "-O" || a.Value == "--output-document") && i+1 < len(c.Args) && c.Args[i+1].Static {
-				fs.put(cwd, c.Args[i+1].Value, &fileState{origin: "network"})
+				fs.put(cwd, c.Args[i+1].Value, &fileState{origin: "network", from: p.fromCommand(c, "network")})
 			}
 		}
 	case "gcc", "cc", "clang", "g++", "c++", "clang++", "tcc":

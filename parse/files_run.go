@@ -49,6 +49,7 @@ func (p *parser) runFile(c *Command, label string, w Word, lang payload.Lang, sh
 		// Content guardsh cannot know; or appended to it: the known
 		// part is checked below, the rest needs a human.
 		c.fileCode(originOf(s.origin), via+": "+s.why)
+		c.fileFrom(s)
 		if s.text == "" || s.static {
 			return true
 		}
@@ -229,6 +230,7 @@ func (p *parser) runScript(c *Command, label string, s script, lang payload.Lang
 	via := label + " " + s.where
 	if s.why != "" {
 		c.fileCode(originOf(s.origin), via+": "+s.why)
+		c.fileFrom(s)
 		if s.text == "" || s.static {
 			return
 		}

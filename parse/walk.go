@@ -439,6 +439,7 @@ func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
 			p.vars.set(a.Name.Value, v.Value)
 		default:
 			p.vars.setShape(a.Name.Value, v.Origin, v.Value)
+			p.vars.setFrom(a.Name.Value, p.fromValue(v, p.line(st.Pos())))
 			if !a.Append {
 				p.defaultAlt(a.Name.Value, a.Value)
 			}
@@ -573,6 +574,7 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 			} else {
 				p.vars.setShape(a.Name.Value, v.Origin, v.Value)
 				p.vars.setSubst(a.Name.Value, v.Subst)
+				p.vars.setFrom(a.Name.Value, p.fromValue(v, p.line(st.Pos())))
 				if !a.Append {
 					p.defaultAlt(a.Name.Value, a.Value)
 				}

@@ -31,6 +31,9 @@ type vars struct {
 	// subst holds, for dynamic variables assigned a command substitution,
 	// its code (x=$(ls /dev/sd*) is "ls /dev/sd*"): see Word.Subst.
 	subst map[string]string
+	// from says, for some dynamic variables, where their text comes
+	// from, for a finding's reason (see fromSubst).
+	from map[string]string
 	// branch is how many conditionals the walk is inside: an assignment
 	// outside any forgets the other values.
 	branch int
@@ -77,6 +80,12 @@ func (v *vars) clone() *vars {
 			c.shape = map[string]string{}
 		}
 		c.shape[k] = x
+	}
+	for k, x := range v.from {
+		if c.from == nil {
+			c.from = map[string]string{}
+		}
+		c.from[k] = x
 	}
 	for k, x := range v.subst {
 		if c.subst == nil {
@@ -153,6 +162,7 @@ func (v *vars) set(name, value string) {
 	delete(v.gone, name)
 	delete(v.shape, name)
 	delete(v.subst, name)
+	delete(v.from, name)
 	if v.branch == 0 {
 		delete(v.alts, name)
 	}
@@ -172,6 +182,7 @@ func (v *vars) setDynamicFrom(name, origin string) {
 	delete(v.alts, name)
 	delete(v.shape, name)
 	delete(v.subst, name)
+	delete(v.from, name)
 }
 
 // setSubst records the code of the command substitution a dynamic
@@ -223,6 +234,10 @@ type resolver struct {
 	// subst is the source text of the first command substitution whose
 	// output is not known.
 	subst string
+	// from is, for a word that reads a variable whose text's source is
+	// known, "$x, which holds …" (see Word.From).
+	from       string
+	fromOrigin string
 	// libPWD is set while expand.Fields reads PWD for globbing, which is
 	// not a use of $PWD in the word.
 	libPWD bool
@@ -321,6 +336,7 @@ func (r *resolver) Get(name string) expand.Variable {
 		if code, ok := r.vars.subst[name]; ok && r.subst == "" {
 			r.subst = code
 		}
+		r.noteFrom(name, o)
 		if sh, ok := r.vars.shape[name]; ok {
 			return str(sh)
 		}
@@ -749,6 +765,7 @@ func (p *parser) wordFields(w *syntax.Word) []Word {
 		if r.substs <= 1 && r.dynamic {
 			word.Subst = r.subst
 		}
+		word.From = r.from
 		out = append(out, word)
 	}
 	if names := p.defaultNames(w); len(names) > 0 {
@@ -828,6 +845,7 @@ func (p *parser) literal(w *syntax.Word) Word {
 	if r.substs <= 1 && r.dynamic {
 		word.Subst = r.subst
 	}
+	word.From = r.from
 	return word
 }
 

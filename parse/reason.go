@@ -4,6 +4,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // This file keeps, for a variable whose text came from a download, a
@@ -34,7 +36,7 @@ func (r *resolver) noteFrom(name, origin string) {
 	if r.from != "" && originRank()[origin] <= originRank()[r.fromOrigin] {
 		return
 	}
-	r.from, r.fromOrigin = "$"+name+", which holds "+d, origin
+	r.from, r.fromOrigin = "$"+short(name)+", which holds "+d, origin
 }
 
 // fromValue describes where the text of an assigned dynamic value comes
@@ -114,8 +116,15 @@ func substDownload(code string) string {
 	return ""
 }
 
-// short cuts text for a reason to at most 60 bytes.
+// short cuts text for a reason to at most 60 bytes, without the control
+// and invisible characters it may hold (the reason shows input text).
 func short(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError {
+			return ' '
+		}
+		return r
+	}, s)
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) > 60 {
 		cut := 57
@@ -192,5 +201,5 @@ func (c *Command) fileFrom(s script) {
 	if strings.Contains(path.Base(name), "XXXXXX") {
 		name = "the file mktemp made" // its modelled name means nothing to a reader
 	}
-	c.codeFrom = c.Name() + " runs " + name + ", which holds " + s.from
+	c.codeFrom = c.Name() + " runs " + short(name) + ", which holds " + s.from
 }

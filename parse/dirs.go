@@ -36,7 +36,9 @@ import (
 // the background, or a DEBUG, RETURN or ERR trap (they run between
 // commands) anywhere before, switches it off for the rest of the input.
 // Only a mkdir whose operands hold no variable with values from other
-// branches counts (each reading would be another mkdir).
+// branches counts (each reading would be another mkdir). After a dot
+// command, source, eval or a command word not known, set -e is no longer
+// trusted: the code it ran may have said set +e.
 
 // dirScope is where a mkdir's success is known: the constructs around
 // it, innermost first, each with the offset where it ends.
@@ -174,7 +176,7 @@ func exitOnly(st *syntax.Stmt) bool {
 func (p *parser) noteDirs(cmd *Command, ce *syntax.CallExpr, st *syntax.Stmt) {
 	sc := p.dirStmts[st]
 	if sc == nil || p.dirsOff || p.outer != nil || cmd.Name() != "mkdir" || p.res.redefined(ce.Args[0].Lit()) ||
-		len(p.altNames(ce.Args)) > 0 || !sc.and && !sc.orExit && !p.errexit {
+		len(p.altNames(ce.Args)) > 0 || !sc.and && !sc.orExit && (!p.errexit || p.errexitUnsure) {
 		// A payload's commands all carry their carrier's offsets:
 		// nothing is recorded there.
 		return
@@ -323,6 +325,16 @@ func (p *parser) trackDirs(c *Command) {
 		p.dirsOff, p.dirsMade = true, nil
 		return
 	}
+	switch {
+	case c.Name() == "eval" && localEval(c):
+		// eval "$(ssh-agent -s)": a local tool's known output.
+	case (c.Name() == "." || c.Name() == "source") && len(c.Args) == 2 && c.Args[1].Static && assignmentFile(c.Args[1].Value):
+		// . /etc/os-release: variable assignments by its format.
+	case len(c.Args) > 0 && !c.Args[0].Static, c.Name() == "." || c.Name() == "source" || c.Name() == "eval" || c.Name() == "shopt":
+		// Code not read here may have run set +e: set -e is no
+		// longer trusted (|| exit and && still are).
+		p.errexitUnsure = true
+	}
 	if len(p.dirsMade) == 0 {
 		return
 	}
@@ -351,6 +363,31 @@ func trapBetween(c *Command) bool {
 		case "DEBUG", "RETURN", "ERR":
 			return true
 		}
+	}
+	return false
+}
+
+// localEval reports an eval of nothing but static words and a local
+// tool's output (eval "$(ssh-agent -s)"): it sets variables, not options.
+func localEval(c *Command) bool {
+	for _, w := range c.Args[1:] {
+		if !w.Static && w.Origin != "local" {
+			return false
+		}
+		if w.Static && strings.Contains(w.Value, "set") {
+			return false
+		}
+	}
+	return len(c.Args) > 1
+}
+
+// assignmentFile reports the files whose format is shell variable
+// assignments only (os-release(5): "a newline-separated list of
+// environment-like shell-compatible variable assignments").
+func assignmentFile(p string) bool {
+	switch p {
+	case "/etc/os-release", "/usr/lib/os-release", "/etc/lsb-release":
+		return true
 	}
 	return false
 }

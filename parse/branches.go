@@ -68,7 +68,7 @@ func (p *parser) branchEnd(b *branchSet) {
 func (p *parser) branchDone(b *branchSet) {
 	p.vars.branch = max(0, p.vars.branch-1)
 	if p.vars.branch == 0 {
-		defer func() { p.vars.wasDyn = nil }()
+		defer func() { p.vars.wasDyn, p.vars.wasFrom = nil, nil }()
 	}
 	for k, vals := range b.seen {
 		now, ok := p.vars.val[k]
@@ -81,6 +81,7 @@ func (p *parser) branchDone(b *branchSet) {
 			if origin, dyn := p.vars.wasDyn[k]; dyn {
 				// D=$(curl …); c && D=ls: still the download too.
 				p.vars.setDynamicFrom(k, origin)
+				p.vars.setFrom(k, p.vars.wasFrom[k])
 				for _, v := range vals {
 					p.vars.addAlt(k, v)
 				}

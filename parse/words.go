@@ -55,6 +55,9 @@ type vars struct {
 	// wasDyn holds, inside a conditional, the origin of each dynamic
 	// variable a branch gave a static value (see branchDone).
 	wasDyn map[string]string
+	// wasFrom holds, alongside wasDyn, where such a variable's text came
+	// from (see vars.from).
+	wasFrom map[string]string
 }
 
 func newVars() *vars {
@@ -156,6 +159,12 @@ func (v *vars) set(name, value string) {
 		}
 		if _, ok := v.wasDyn[name]; !ok {
 			v.wasDyn[name] = o
+			if d, ok := v.from[name]; ok {
+				if v.wasFrom == nil {
+					v.wasFrom = map[string]string{}
+				}
+				v.wasFrom[name] = d
+			}
 		}
 	}
 	delete(v.dyn, name)

@@ -87,10 +87,19 @@ func (p *parser) branchDone(b *branchSet) {
 				}
 				continue
 			}
-			if !b.nonEmpty[k] {
-				// Not set at all: rm -rf "$D"/* is rm -rf /* then.
-				p.vars.addAlt(k, "")
+			if b.nonEmpty[k] {
+				// [ -z "$D" ] && D=/tmp/x: where D was set, it is
+				// whatever the environment gave (an earlier
+				// export D=/home).
+				p.vars.setDynamic(k)
+				p.vars.addAlt(k, now)
+				for _, v := range vals {
+					p.vars.addAlt(k, v)
+				}
+				continue
 			}
+			// Not set at all: rm -rf "$D"/* is rm -rf /* then.
+			p.vars.addAlt(k, "")
 		}
 		if old, had := b.before[k]; had {
 			vals = append([]string{old}, vals...)

@@ -179,12 +179,15 @@ func laterAssigns(stmts []*syntax.Stmt) (map[string]string, map[string]bool) {
 			return true
 		})
 	}
-	// read tmp, printf -v tmp, for tmp in …, eval: another value.
-	other, all := otherAssigns(stmts)
-	for name := range out {
-		if all || other[name] {
-			bad[name], count[name] = true, count[name]+1
-			delete(out, name)
+	// read tmp, printf -v tmp, for tmp in …, eval: another value (looked
+	// for only when there is a temporary name it could take away).
+	if len(out) > 0 {
+		other, all := otherAssigns(stmts)
+		for name := range out {
+			if all || other[name] {
+				bad[name], count[name] = true, count[name]+1
+				delete(out, name)
+			}
 		}
 	}
 	// Assigned once: that assignment is the value the definition sees

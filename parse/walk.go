@@ -609,6 +609,7 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 	p.assigningBuiltins(cmd)
 	p.callFunc(cmd, c)
 	p.altCommands(cmd, ce, st.Redirs)
+	p.emptyWords(cmd, ce)
 	p.defaultRedirs(cmd, st.Redirs)
 	p.assignDefaults(ce.Args)
 	if cmds, _ := p.limits(); alt && len(p.res.Commands) < cmds {

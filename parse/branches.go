@@ -204,12 +204,10 @@ func (p *parser) altCommands(cmd *Command, ce *syntax.CallExpr, rs []*syntax.Red
 			}
 			ac := *cmd
 			ac.Args, ac.Redirs = args, redirs
-			ac.Inner, ac.Wrapper = nil, false
 			if alt == "" && p.maybeEmpty[name] {
 				ac.IfEmpty, ac.IfEmptyFirst = name, p.emptyFirst[name]
 			}
-			p.add(&ac)
-			p.unwrap(&ac)
+			p.addReading(&ac)
 		}
 	}
 }
@@ -350,7 +348,14 @@ func (p *parser) defaultRedirs(cmd *Command, rs []*syntax.Redirect) {
 	}
 	ac := *cmd
 	ac.Redirs = out
+	p.addReading(&ac)
+}
+
+// addReading adds ac, a copy of a command read another way (other values
+// of its variables, an empty word, a default unset), as a command of its
+// own, and follows what it runs.
+func (p *parser) addReading(ac *Command) {
 	ac.Inner, ac.Wrapper = nil, false
-	p.add(&ac)
-	p.unwrap(&ac)
+	p.add(ac)
+	p.unwrap(ac)
 }

@@ -42,9 +42,7 @@ func (p *parser) emptyWords(cmd *Command, ce *syntax.CallExpr) {
 	}
 	ac := *cmd
 	ac.Args = args
-	ac.Inner, ac.Wrapper = nil, false
-	p.add(&ac)
-	p.unwrap(&ac)
+	p.addReading(&ac)
 }
 
 // unknownBare reports whether w is an unquoted $NAME or ${NAME} alone,

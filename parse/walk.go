@@ -616,9 +616,7 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 		// The same command read with the defaulted variables unset.
 		ac := *cmd
 		ac.Args = altWords
-		ac.Inner, ac.Wrapper = nil, false
-		p.add(&ac)
-		p.unwrap(&ac)
+		p.addReading(&ac)
 	}
 	return cmd
 }

@@ -2,15 +2,31 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(cleaningM{m}, map[string]func(){
 		"guardsh": func() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
 	})
+}
+
+// cleaningM runs the tests, then removes the directories the package's
+// build-once helpers made under the system temp directory (the CLI binary,
+// the test release), which no single test owns and t.TempDir cannot hold.
+type cleaningM struct{ m *testing.M }
+
+func (c cleaningM) Run() int {
+	code := c.m.Run()
+	for _, dir := range []string{filepath.Dir(cliBin), releaseDir} {
+		if dir != "" && dir != "." {
+			os.RemoveAll(dir)
+		}
+	}
+	return code
 }
 
 // TestScript runs the CLI scripts in testdata/script. Each runs with a fresh

@@ -30,6 +30,7 @@ var (
 	releaseOnce sync.Once
 	releaseFix  *testRelease
 	releaseErr  string
+	releaseDir  string // removed by TestMain
 )
 
 // makeTestRelease builds the release once per test binary.
@@ -37,6 +38,7 @@ func makeTestRelease(t *testing.T) *testRelease {
 	t.Helper()
 	releaseOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "guardsh-release-test-")
+		releaseDir = dir
 		if err != nil {
 			releaseErr = err.Error()
 			return

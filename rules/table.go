@@ -175,8 +175,10 @@ var table = []*Rule{
 		Reason:  "Signalling PID -1 kills every process you may signal, including your session.",
 		names:   []string{"kill", "pkill", "killall", "killall5"},
 		cmd:     killsAll,
-		Match:   []string{"killall5 -9", "pkill -9 -u root .", "kill -9 -1", "kill -1", "kill -- -1", "kill -KILL -1", "kill -s KILL -1", "sudo kill -9 -1"},
-		NoMatch: []string{"kill 1234", "kill -9 1234", "kill -1 1234", "kill %1"},
+		Match: []string{"killall5 -9", "pkill -9 -u root .", "kill -9 -1", "kill -1", "kill -- -1", "kill -KILL -1", "kill -s KILL -1", "sudo kill -9 -1",
+			"kill -9 $(ps -eo pid)", "kill -9 $(ps aux | awk '{print $2}')", "ps -e -o pid= | xargs kill", "kill -9 $(pgrep -f .)"},
+		NoMatch: []string{"kill 1234", "kill -9 1234", "kill -1 1234", "kill %1",
+			"kill -9 $(ps aux | grep node | awk '{print $2}')", "pgrep node | xargs kill", "kill -0 $(ps -e -o pid=)", "kill $(ps -o pid= -p 1234)"},
 	},
 	{
 		ID: "shutdown", Tier: Hardline,

@@ -96,7 +96,7 @@ func extend(id string, names []string, cmd func(*parse.Command) bool, input func
 // hardline too. kill 0 with another signal (trap 'kill 0' EXIT, the idiom for
 // stopping a script's own jobs) and signal 0 (a probe) stay quiet.
 func killAllSpelled(c *parse.Command) bool {
-	if c.Name() != "kill" || len(c.Args) < 2 {
+	if c.Name() != "kill" || len(c.Args) < 1 {
 		return false
 	}
 	sig, pids := "TERM", []parse.Word(nil)
@@ -128,6 +128,9 @@ loop:
 	}
 	pids = ws[i:]
 	signal := normSignal(sig)
+	if len(pids) == 0 && signal != "0" && viaHas(c, "xargs", "parallel") && listsEveryPID(stdinSource(c)) {
+		return true // ps -e -o pid= | xargs kill -9
+	}
 	for _, w := range pids {
 		if neg, ok := smallSpecial(w.Value); ok && (neg && signal != "0" || signal == "KILL") {
 			return true // false; kill -9 -$? is kill -9 -1
@@ -151,32 +154,30 @@ loop:
 }
 
 // listsEveryPID reports the code of a command substitution that lists every
-// process ID of the system: ps -e, ps ax, ps -A, or pgrep -u root with no
-// pattern. A filtered list (ps aux | grep x | …, pgrep NAME) picks processes
-// and is left to kill-force.
+// process ID of the system: ps -e, ps -eo pid, ps ax, ps -A, pgrep -u root
+// with no pattern or a pattern every name matches (pgrep -f .), also through
+// stages that only reshape the list (| awk '{print $2}', | tail -n +2,
+// | cut -c1-6). A filtered list (ps aux | grep x | …, pgrep NAME) picks
+// processes and is left to kill-force.
 func listsEveryPID(src string) bool {
-	if src == "" || strings.ContainsAny(src, "|;&$`(") {
+	if src == "" || strings.ContainsAny(unquotedSingle(src), ";&$`()<>") {
 		return false
 	}
-	f := strings.Fields(src)
+	stages := strings.Split(src, "|")
+	for _, st := range stages[1:] {
+		if !reshapesOnly(strings.Fields(st)) {
+			return false
+		}
+	}
+	f := strings.Fields(stages[0])
 	if len(f) == 0 {
 		return false
 	}
 	switch path.Base(f[0]) {
 	case "ps":
-		all := false
-		for _, a := range f[1:] {
-			switch strings.TrimPrefix(a, "-") {
-			case "e", "A", "ax", "aux", "axu", "ef", "eF", "ely", "xa", "auxww", "axo":
-				all = true
-			case "p", "q", "C", "u", "U", "g", "G", "t", "s", "--pid", "--ppid", "--user", "--sid":
-				return false
-			}
-		}
-		return all
+		return psListsAll(f[1:])
 	case "pgrep":
-		root := false
-		ops := 0
+		root, pats := false, []string(nil)
 		for i := 1; i < len(f); i++ {
 			a := f[i]
 			switch {
@@ -185,12 +186,150 @@ func listsEveryPID(src string) bool {
 					root = true
 				}
 				i++
+			case a == "-g" || a == "-G" || a == "-P" || a == "-s" || a == "-t" || a == "-F" || a == "--parent" ||
+				a == "--group" || a == "--session" || a == "--terminal" || a == "--pidfile" || a == "--ns" || a == "--cgroup":
+				return false // a selection: some processes
+			case a == "-d" || a == "--delimiter":
+				i++
 			case strings.HasPrefix(a, "-"):
 			default:
-				ops++
+				pats = append(pats, strings.Trim(a, `'"`))
 			}
 		}
-		return root && ops == 0
+		switch {
+		case len(pats) == 0:
+			return root
+		case len(pats) == 1:
+			switch pats[0] {
+			case ".", ".*", "^", "$", "^.*", ".*$", "^.*$", ".+", "^.", "":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stdinSource spells the pipeline stages that feed c's standard input, in
+// order, as one "a | b" text for listsEveryPID, or "" when a stage's words
+// are not all known.
+func stdinSource(c *parse.Command) string {
+	var stages []string
+	for s := c.StdinFrom; s != nil && len(stages) < 8; s = s.StdinFrom {
+		var ws []string
+		for _, w := range s.Args {
+			if !w.Static {
+				return ""
+			}
+			v := w.Value
+			if strings.ContainsAny(v, " \t'") {
+				v = "'" + v + "'"
+			}
+			ws = append(ws, v)
+		}
+		stages = append([]string{strings.Join(ws, " ")}, stages...)
+	}
+	return strings.Join(stages, " | ")
+}
+
+// unquotedSingle is src without its single-quoted spans (awk's '{print $2}'
+// holds no shell code).
+func unquotedSingle(src string) string {
+	var b strings.Builder
+	in := false
+	for i := 0; i < len(src); i++ {
+		switch {
+		case src[i] == '\'':
+			in = !in
+		case !in:
+			b.WriteByte(src[i])
+		}
+	}
+	if in {
+		return src // unbalanced: judge it as written
+	}
+	return b.String()
+}
+
+// psListsAll reads ps's options (procps: UNIX options after "-", BSD ones
+// without, GNU long ones) and reports whether they select every process:
+// -e or -A, BSD "ax" (or A), with no option that narrows the list to some.
+func psListsAll(args []string) bool {
+	all := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case strings.HasPrefix(a, "--"):
+			name, _, hasVal := strings.Cut(a[2:], "=")
+			switch name {
+			case "pid", "ppid", "user", "User", "group", "Group", "sid", "tty", "quick-pid", "deselect":
+				return false
+			case "format", "sort", "cols", "columns", "rows", "lines", "width", "context":
+				if !hasVal {
+					i++
+				}
+			}
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			for j := 1; j < len(a); j++ {
+				switch c := a[j]; c {
+				case 'e', 'A':
+					all = true
+				case 'p', 'q', 'C', 'u', 'U', 'g', 'G', 't', 's', 'N':
+					return false
+				case 'o', 'O', 'k', 'D':
+					if j == len(a)-1 {
+						i++ // its value is the next word
+					}
+					j = len(a)
+				}
+			}
+		case a != "":
+			// BSD options: a = every user's processes with a terminal, x = also
+			// those without; p, t, U take a list and narrow it.
+			hasA, hasX := false, false
+			for j := 0; j < len(a); j++ {
+				switch a[j] {
+				case 'a':
+					hasA = true
+				case 'x':
+					hasX = true
+				case 'A':
+					all = true
+				case 'p', 't', 'U', 'q':
+					return false
+				case 'o', 'O', 'k':
+					if j == len(a)-1 {
+						i++
+					}
+					j = len(a)
+				}
+			}
+			if hasA && hasX {
+				all = true
+			}
+		}
+	}
+	return all
+}
+
+// reshapesOnly reports a pipeline stage that passes every line of a process
+// list on, reshaped but not filtered: awk printing a field for every line,
+// cut, tr, a tail or sed dropping only the header, sort, uniq.
+func reshapesOnly(f []string) bool {
+	if len(f) == 0 {
+		return false
+	}
+	switch path.Base(f[0]) {
+	case "cut", "tr", "sort", "uniq", "xargs":
+		return path.Base(f[0]) != "xargs" || len(f) == 1
+	case "awk", "gawk", "mawk":
+		prog := strings.Join(f[1:], " ")
+		prog = strings.Trim(prog, `'"`)
+		prog = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(prog), "NR>1"))
+		return strings.HasPrefix(prog, "{") && strings.HasSuffix(prog, "}") && strings.HasPrefix(strings.TrimSpace(prog[1:]), "print")
+	case "tail":
+		return len(f) == 3 && f[1] == "-n" && strings.HasPrefix(f[2], "+") || len(f) == 2 && strings.HasPrefix(f[1], "-n+")
+	case "sed":
+		return len(f) == 2 && (f[1] == "1d" || f[1] == "'1d'")
 	}
 	return false
 }

@@ -71,6 +71,12 @@ func Commands(src string, opts Options) (res *Result) {
 		if r := recover(); r != nil {
 			res.Issues = append(res.Issues, Issue{Kind: IssuePanic,
 				Detail: fmt.Sprintf("analysis failed: %v", r), End: len(res.Input)})
+			// What the walk found before the failure stays; the raw scan
+			// still sees the hardline shapes it did not reach.
+			func() {
+				defer func() { _ = recover() }()
+				rawScan(res, res.Input)
+			}()
 		}
 	}()
 	text, issues := Normalize(src)

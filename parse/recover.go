@@ -79,8 +79,8 @@ func (p *parser) parseTop(text string) {
 			src = blank(text[:from]) + text[from:]
 		}
 		walked, lastEnd, sawEnd := 0, -1, false
-		err := syntax.NewParser(syntax.Variant(p.opts.variant()), syntax.KeepComments(false)).
-			Stmts(strings.NewReader(src), func(st *syntax.Stmt) bool {
+		err := eachStmt(syntax.NewParser(syntax.Variant(p.opts.variant()), syntax.KeepComments(false)),
+			src, func(st *syntax.Stmt) bool {
 				walked++
 				lastEnd = int(st.End().Offset())
 				if !stream {

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"runtime"
 	"strings"
 	"sync"
 
@@ -37,4 +38,35 @@ func shParse(lang syntax.LangVariant, text string) (*syntax.File, error) {
 	sp.r.Reset("")
 	pool.Put(sp)
 	return f, err
+}
+
+// eachStmt calls fn with each statement of src as the parser reads it, until
+// fn returns false, and returns the parse error, if any. It is
+// syntax.Parser.Stmts without its flaw: in mvdan.cc/sh v3.14.1, after Stmts
+// stops at a statement's error its iterator yields the error once more, and
+// Go panics ("range function continued iteration after function for loop
+// body returned false"). rm -rf / followed by an unclosed here-document
+// (<<0&) lost its hardline finding to that panic. The statements before the
+// error have been given to fn; the repeated yield carries nothing new.
+func eachStmt(p *syntax.Parser, src string, fn func(*syntax.Stmt) bool) (err error) {
+	var seen error
+	defer func() {
+		if r := recover(); r != nil {
+			re, ok := r.(runtime.Error)
+			if !ok || !strings.Contains(re.Error(), "continued iteration") {
+				panic(r)
+			}
+			err = seen
+		}
+	}()
+	for st, e := range p.StmtsSeq(strings.NewReader(src)) {
+		if e != nil {
+			seen = e
+			return e
+		}
+		if !fn(st) {
+			return nil
+		}
+	}
+	return nil
 }

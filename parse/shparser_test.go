@@ -34,3 +34,22 @@ func TestShParseReuse(t *testing.T) {
 		t.Errorf("bash: %v", err)
 	}
 }
+
+// TestEachStmtHeredocError: a script file whose statement after rm -rf /
+// is an unclosed here-document made mvdan.cc/sh's Stmts yield after it
+// stopped, and the panic lost every finding (found by FuzzScript).
+func TestEachStmtHeredocError(t *testing.T) {
+	for _, src := range []string{"rm -rf /\n<<0&\n", "rm -rf /\ncat <<EOF &\n", "rm -rf /\n<<0\n", "echo a\n<<x |\n"} {
+		for _, file := range []bool{false, true} {
+			res := Commands(src, Options{File: file})
+			for _, is := range res.Issues {
+				if is.Kind == IssuePanic {
+					t.Errorf("%q (file %v): %s", src, file, is.Detail)
+				}
+			}
+			if len(res.Commands) == 0 {
+				t.Errorf("%q (file %v): no commands", src, file)
+			}
+		}
+	}
+}

@@ -18,6 +18,7 @@ var tables = [][]*Spec{
 	platformTable,
 	interpreterTable,
 	tableRecall,
+	tableKnownmiss,
 }
 
 // Lookup returns the grammar of the named program (its base name, such as

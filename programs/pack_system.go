@@ -44,6 +44,15 @@ var packSystem = &Pack{Name: "system", Title: "Users, AppArmor and kernel harden
 		NoMatch: []string{"usermod -U bob", "usermod -aG video bob", "passwd", "passwd -S root", "chage -l bob", "gpasswd -d bob video", "chage -E 2030-01-01 bob", "groupadd x"},
 	},
 	{
+		ID: "system-fuser-kill", Title: "Kill every process using a port, file or mount",
+		Reason:  "fuser -k sends SIGKILL (or the signal named) to every process that uses the port, file or mount: a database, an ssh session, whatever holds it, with no chance to clean up.",
+		Suggest: "list them first (fuser -v 3000/tcp, lsof -i :3000), then stop the one you mean with SIGTERM",
+		When:    []string{"fuser --kill !--interactive !$gentle-signal"},
+		Match: []string{"fuser -k 3000/tcp", "fuser -km /mnt/data", "sudo fuser -k -n tcp 8080", "fuser --kill 3000/tcp", "fuser 3000/tcp -k", "fuser -k -TERM 8080/tcp",
+			"fuser -vk 80/tcp", "/usr/bin/fuser -k 3000/tcp", "fuser 80/tcp -k -9", "timeout 5 fuser -k 3000/tcp", "sh -c 'fuser -k 3000/tcp'"},
+		NoMatch: []string{"fuser -v 3000/tcp", "fuser -km -i /mnt/data", "fuser -k -HUP 80/tcp", "fuser -l", "fuser -m /mnt/data", "echo fuser -k 3000/tcp", "fuser --kill --interactive 80/tcp"},
+	},
+	{
 		ID: "system-session-kill", Title: "End a user's login sessions",
 		Reason:  "loginctl terminate-user, kill-user, terminate-session and kill-session end every process of the sessions: unsaved work is lost, possibly your own session.",
 		When:    []string{"loginctl terminate-user|kill-user|terminate-session|kill-session|terminate-seat"},

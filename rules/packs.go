@@ -244,6 +244,7 @@ func initPredicates() {
 		predicates[name] = f
 	}
 	addPlatformPredicates(predicates)
+	addKnownmissPredicates(predicates)
 }
 
 // packPredicates evaluates a pattern made of $ conditions only.

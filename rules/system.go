@@ -138,24 +138,50 @@ func harmlessSignal(c *parse.Command) bool {
 var critical = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"libc6": true, "glibc": true, "libc": true, "systemd": true, "systemd-sysv": true, "init": true,
 		"bash": true, "coreutils": true, "sudo": true, "dpkg": true, "apt": true, "rpm": true, "pacman": true, "util-linux": true,
-		"login": true, "passwd": true, "openssh-server": false, "grub-pc": true, "grub2": true, "grub-efi-amd64": true, "linux-image": true,
+		"login": true, "passwd": true, "grub-pc": true, "grub2": true, "grub-efi-amd64": true, "linux-image": true,
 		"kernel": true, "kernel-core": true, "linux": true, "base": true, "base-files": true, "libstdc++6": true, "zlib1g": true, "musl": true,
 		// Debian's and Ubuntu's own tools (apt's hooks, debconf, netplan…)
 		// are written in Python and Perl; Alpine's userland is busybox.
 		"python3": true, "python3-minimal": true, "perl-base": true, "debconf": true, "dash": true, "libpam0g": true, "libpam-modules": true,
-		"pam": true, "busybox": true, "alpine-baselayout": true, "apk-tools": true, "tar": true, "findutils": true, "grep": true, "sed": true, "mount": true}
+		"pam": true, "busybox": true, "alpine-baselayout": true, "apk-tools": true, "tar": true, "findutils": true, "grep": true, "sed": true, "mount": true,
+		// The SSH server and the network configuration: without them a
+		// remote machine can no longer be reached to repair it.
+		"openssh-server": true, "openssh": true, "openssh-server-pam": true, "dropbear": true, "network-manager": true,
+		"networkmanager": true, "netplan.io": true, "ifupdown": true}
 })
+
+// pkgValueOpts are the options of the package managers that take a value
+// in the next word (apt-get -o Dpkg::Options::=x remove …, dnf --setopt x
+// remove …): read as values, not as the subcommand.
+var pkgValueOpts = []string{"-o", "--option", "-c", "--config-file", "--config", "-t", "--target-release", "--setopt", "--installroot",
+	"--releasever", "-d", "--debuglevel", "-e", "--errorlevel", "-x", "--exclude", "--enablerepo", "--disablerepo", "--repo", "--repofrompath",
+	"-R", "--root", "-X", "--repository", "-p", "--arch", "--cache-dir", "--keys-dir", "--repositories-file", "-D", "--reposd-dir", "-C"}
 
 func removesCritical(c *parse.Command) bool {
 	a := args(c)
+	switch c.Name() {
+	case "apt-get", "apt", "aptitude", "yum", "dnf", "microdnf", "zypper", "apk":
+		a = args(c, pkgValueOpts...)
+	}
 	ops := a.operands
 	removing := false
 	switch c.Name() {
 	case "apt-get", "apt", "aptitude":
-		if a.has("s", "simulate", "dry-run", "just-print", "no-act") {
+		if a.has("s", "simulate", "dry-run", "just-print", "no-act", "recon") {
 			return false
 		}
 		removing = len(ops) > 0 && (ops[0].Value == "remove" || ops[0].Value == "purge" || ops[0].Value == "autoremove")
+		if len(ops) > 0 && (ops[0].Value == "install" || ops[0].Value == "reinstall") {
+			// apt-get install NAME- removes NAME (aptitude: NAME_ purges).
+			for _, w := range ops[1:] {
+				if v := strings.TrimSuffix(w.Value, "-"); v != w.Value && critical()[strings.TrimSuffix(v, ":amd64")] {
+					return true
+				}
+				if v := strings.TrimSuffix(w.Value, "_"); c.Name() == "aptitude" && v != w.Value && critical()[v] {
+					return true
+				}
+			}
+		}
 		if len(ops) > 0 {
 			ops = ops[1:]
 		}
@@ -163,8 +189,8 @@ func removesCritical(c *parse.Command) bool {
 		removing = a.has("r", "P", "remove", "purge")
 	case "rpm":
 		removing = a.has("e", "erase")
-	case "yum", "dnf", "zypper", "apk":
-		removing = len(ops) > 0 && (ops[0].Value == "remove" || ops[0].Value == "erase" || ops[0].Value == "del" || ops[0].Value == "rm")
+	case "yum", "dnf", "microdnf", "zypper", "apk":
+		removing = len(ops) > 0 && (ops[0].Value == "remove" || ops[0].Value == "erase" || ops[0].Value == "del" || ops[0].Value == "rm" || ops[0].Value == "autoremove")
 		if len(ops) > 0 {
 			ops = ops[1:]
 		}

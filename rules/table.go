@@ -136,7 +136,15 @@ var table = []*Rule{
 			case "nvme":
 				return len(a.operands) > 0 && (a.operands[0].Value == "format" || a.operands[0].Value == "sanitize") && anyOperand(c, parse.BlockDevice)
 			case "zpool":
-				return len(a.operands) > 0 && (a.operands[0].Value == "create" || a.operands[0].Value == "labelclear") && anyOperand(c, parse.BlockDevice)
+				// zpool looks bare vdev names up under /dev: sdb, nvme0n1, ata-….
+				if len(a.operands) == 0 {
+					return false
+				}
+				switch a.operands[0].Value {
+				case "create", "labelclear", "add", "attach", "replace":
+					return anyOperand(c, parse.BlockDevice) || anyOperand(c, zpoolDisk)
+				}
+				return false
 			case "sgdisk":
 				if a.has("p", "print", "i", "info", "v", "verify", "l", "load-backup", "b", "backup", "O", "print-mbr") && !a.has("Z", "zap-all", "o", "clear", "d", "delete", "n", "new") {
 					return false
@@ -153,8 +161,8 @@ var table = []*Rule{
 			}
 			return false
 		},
-		Match:   []string{"dd if=x.iso of=/dev/usb_drive status=progress", "cryptsetup luksFormat /dev/sdb1", "nvme format /dev/nvme0n1", "zpool create tank /dev/sdb", "sgdisk -d 1 /dev/sdb", "dd if=/dev/zero of=/dev/vg0/root", "dd if=/dev/zero of=/dev/sda", "dd if=x.iso of=/dev/sdb bs=4M", "cat image > /dev/sda", "echo x > /dev/nvme0n1", "sudo tee /dev/sda < img", "shred /dev/sda", "cp x.img /dev/mmcblk0", "> /dev/sda"},
-		NoMatch: []string{"sgdisk -p /dev/sda", "cryptsetup open /dev/sdb1 x", "zpool status", "sfdisk -d /dev/sda > table.txt", "dd if=/dev/zero of=disk.img bs=1M count=10", "cat /dev/sda | head -c 512 > mbr.bin", "echo hi > /dev/null", "ls > /dev/stderr", "echo 'dd of=/dev/sda'"},
+		Match:   []string{"dd if=x.iso of=/dev/usb_drive status=progress", "cryptsetup luksFormat /dev/sdb1", "nvme format /dev/nvme0n1", "zpool create tank /dev/sdb", "zpool create tank mirror sdb sdc", "zpool create -f -o ashift=12 tank raidz nvme0n1 nvme1n1 nvme2n1", "zpool add tank cache sdd", "zpool attach tank sdb ata-WDC_WD40EFRX-68N32N0_WD-WCC7K0000000", "sgdisk -d 1 /dev/sdb", "dd if=/dev/zero of=/dev/vg0/root", "dd if=/dev/zero of=/dev/sda", "dd if=x.iso of=/dev/sdb bs=4M", "cat image > /dev/sda", "echo x > /dev/nvme0n1", "sudo tee /dev/sda < img", "shred /dev/sda", "cp x.img /dev/mmcblk0", "> /dev/sda"},
+		NoMatch: []string{"sgdisk -p /dev/sda", "cryptsetup open /dev/sdb1 x", "zpool status", "sfdisk -d /dev/sda > table.txt", "zpool create tank mirror /tmp/a.img /tmp/b.img", "zpool status tank sdb", "zpool import tank", "dd if=/dev/zero of=disk.img bs=1M count=10", "cat /dev/sda | head -c 512 > mbr.bin", "echo hi > /dev/null", "ls > /dev/stderr", "echo 'dd of=/dev/sda'"},
 	},
 	{
 		ID: "fork-bomb", Tier: Hardline,
@@ -216,12 +224,20 @@ var table = []*Rule{
 		Title:   "Recursive permission or owner change of /",
 		Reason:  "Changing modes or owners of every file from / down breaks sudo, ssh and the system.",
 		Suggest: "apply it to the directory you mean",
-		names:   []string{"chmod", "chown", "chgrp", "setfacl"},
+		names:   []string{"chmod", "chown", "chgrp", "setfacl", "find"},
 		cmd: func(c *parse.Command) bool {
+			if c.Name() == "find" {
+				// find / -exec chmod 000 {} + is chmod -R 000 /.
+				if c = findChangesAll(c); c == nil {
+					return false
+				}
+			}
 			return args(c).has("R", "recursive") && anyOperand(c, parse.RootLike)
 		},
-		Match:   []string{"chmod -R 777 /", "sudo chown -R user /", "chmod -R 755 /*", "chgrp -R staff /", "chmod --recursive 700 /"},
-		NoMatch: []string{"chmod -R 755 ./dist", "chmod 755 /usr/local/bin/tool", "chown -R me ./repo"},
+		Match: []string{"chmod -R 777 /", "sudo chown -R user /", "chmod -R 755 /*", "chgrp -R staff /", "chmod --recursive 700 /",
+			"find / -exec chmod 000 {} +", "find / -type f -exec chmod 000 {} \\;", "find / -xdev -execdir chown nobody {} +", "sudo find -L / -exec /bin/chmod a-rwx {} +"},
+		NoMatch: []string{"chmod -R 755 ./dist", "chmod 755 /usr/local/bin/tool", "chown -R me ./repo", "find / -name '*.sh' -exec chmod +x {} +",
+			"find . -exec chmod 644 {} +", "find / -user bob -exec chown alice {} +", "find / -name x -exec rm {} +"},
 	},
 	{
 		ID: "find-delete-root", Tier: Hardline,
@@ -907,18 +923,25 @@ var table = []*Rule{
 		Match: []string{"alembic downgrade base", "python manage.py migrate app zero", "mix ecto.drop", "flyway clean", "pg_restore --clean -d prod dump.sql", "dropuser app", "btrfs su d /mnt/data/@home", "zpool destroy tank", "lvremove -f vg0/data", "vgremove -f vg0", "pvremove -ff /dev/sdb", "mdadm --zero-superblock /dev/sdb", "dropdb prod", "mysqladmin -f drop prod",
 			"rails db:drop", "bin/rails db:reset", "python manage.py flush --noinput", "prisma migrate reset --force", "supabase db reset",
 			"vagrant destroy -f", "virsh undefine vm --remove-all-storage", "lxc delete c1 --force", "incus delete c1 -f", "multipass delete -p vm",
-			"npm unpublish pkg --force"},
-		NoMatch: []string{"zpool status", "lvs", "rails db:migrate", "python manage.py migrate", "prisma migrate dev", "vagrant up", "npm publish", "lxc list"},
+			"npm unpublish pkg --force", "knex migrate:rollback --all", "npx knex --knexfile db.js migrate:rollback --all", "flask db downgrade base", "flask --app app db downgrade base",
+			"php bin/console doctrine:schema:drop --force", "bin/console doctrine:database:drop --force --if-exists", "php bin/console doctrine:migrations:migrate first -n",
+			"npx typeorm schema:drop", "npx typeorm-ts-node-commonjs schema:drop -d src/data-source.ts", "stripe customers delete cus_123", "stripe delete /v1/customers/cus_123"},
+		NoMatch: []string{"zpool status", "lvs", "rails db:migrate", "python manage.py migrate", "prisma migrate dev", "vagrant up", "npm publish", "lxc list",
+			"knex migrate:latest", "knex migrate:rollback", "flask db upgrade", "flask db downgrade", "php bin/console doctrine:schema:drop", "php bin/console doctrine:schema:update --force",
+			"npx typeorm migration:run", "stripe customers list", "stripe listen --forward-to localhost:3000"},
 	},
 	{
 		ID: "remove-critical-package", Tier: Dangerous,
 		Title:   "Remove a package the system needs",
-		Reason:  "Removing the C library, the init system, the kernel or the shell breaks the machine, often so that it no longer boots.",
+		Reason:  "Removing the C library, the init system, the kernel or the shell breaks the machine, often so that it no longer boots; removing the SSH server or the network configuration cuts a remote machine off.",
 		Suggest: "check what the package manager would remove first (apt-get -s remove …)",
-		names:   []string{"apt-get", "apt", "aptitude", "dpkg", "rpm", "yum", "dnf", "zypper", "pacman", "apk"},
+		names:   []string{"apt-get", "apt", "aptitude", "dpkg", "rpm", "yum", "dnf", "microdnf", "zypper", "pacman", "apk"},
 		cmd:     removesCritical,
-		Match:   []string{"apt-get purge -y 'linux-image-*'", "apt-get remove -y systemd", "rpm -e --nodeps glibc", "dpkg --purge --force-all libc6", "pacman -Rdd glibc", "dnf remove sudo"},
-		NoMatch: []string{"apt-get install systemd", "apt-get remove -y cowsay", "dpkg -l libc6", "pacman -S glibc", "apt-get -s remove systemd"},
+		Match: []string{"apt-get purge -y 'linux-image-*'", "apt-get remove -y systemd", "rpm -e --nodeps glibc", "dpkg --purge --force-all libc6", "pacman -Rdd glibc", "dnf remove sudo",
+			"apt remove --purge openssh-server", "apt-get remove --auto-remove -y openssh-server", "yum erase -y openssh-server", "apt-get -o Dpkg::Options::=--force-confold remove -y systemd",
+			"apt-get install -y openssh-server-", "dnf --setopt install_weak_deps=False remove openssh-server", "apk del openssh", "pacman -Rns openssh", "zypper -n rm openssh-server"},
+		NoMatch: []string{"apt-get install systemd", "apt-get remove -y cowsay", "dpkg -l libc6", "pacman -S glibc", "apt-get -s remove systemd", "apt remove --purge vim",
+			"apt-get install -y openssh-server", "apt-get install -y openssh-client", "apt-get remove -y openssh-client", "yum erase -y telnet-server"},
 	},
 	{
 		ID: "reverse-shell", Tier: Dangerous, NeverPermanent: true,

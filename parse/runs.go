@@ -85,6 +85,7 @@ func (p *parser) runByGrammar(c *Command, name string, runs []programs.Ran, o pa
 				w.Value = r.Value
 				if !w.Static {
 					p.dynamicProgram(c, label, w)
+					p.visiblePayload(c, label, w, c.Line)
 					continue
 				}
 				text := r.Value

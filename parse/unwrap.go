@@ -1019,6 +1019,9 @@ func (p *parser) shell(c *Command, name string, args []Word) {
 		label := name + " -c"
 		if !w.Static {
 			c.CodeSource, c.CodeDetail = origin(w), label+" "+w.Value
+			p.dialect = shellDialect(name)
+			p.visiblePayload(c, label, w, c.Line)
+			p.dialect = ""
 			return
 		}
 		p.args = staticArgs(rest[1:])
@@ -1225,6 +1228,7 @@ func (p *parser) codeText(c *Command, label, text string, static bool, args []Wo
 	if src != "local" {
 		c.CodeSource, c.CodeDetail = src, label+" "+text
 	}
+	p.visiblePayload(c, label, Word{Value: text, Start: args[0].Start, End: args[len(args)-1].End}, c.Line)
 }
 
 // find unwraps -exec, -execdir, -ok and -okdir.

@@ -70,6 +70,9 @@ type files struct {
 	// active are the files being checked, so a script that sources
 	// itself is read once.
 	active map[string]bool
+	// shadows are the names the input defines as functions or aliases,
+	// refs the variables it declares name references (redteam4.go).
+	shadows, refs map[string]bool
 }
 
 func newFiles(opts Options) *files {

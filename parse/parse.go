@@ -250,6 +250,9 @@ type parser struct {
 	// laterBad are the variables some assignment of the input gives a
 	// value that is not a temporary name.
 	laterBad map[string]bool
+	// laterEmpty are the variables the input also sets empty (see
+	// laterEmptied).
+	laterEmpty map[string]bool
 	// dynCalls counts the calls walked again with dynamic arguments, by
 	// function ("" for all; see dynamicCall).
 	dynCalls map[string]int

@@ -45,6 +45,7 @@ func (p *parser) parseTop(text string) {
 		if f, err := shParse(p.opts.variant(), text); err == nil {
 			// The common case: no error, one pass.
 			p.later, p.laterBad = laterAssigns(f.Stmts)
+			p.laterOf(text, f.Stmts)
 			if p.opts.File && p.outer == nil {
 				p.made = madeWords(f.Stmts, p.errexit)
 				rms, repos := absentWordsIf(text, f.Stmts, p.errexit)
@@ -105,6 +106,7 @@ func (p *parser) parseTop(text string) {
 			}
 			if p.later == nil {
 				p.later, p.laterBad = laterAssigns(good)
+				p.laterOf(text, good)
 			}
 			ended = p.walkTop(good) || ended
 		} else {

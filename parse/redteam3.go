@@ -140,6 +140,10 @@ func otherAssigns(stmts []*syntax.Stmt) (names map[string]bool, all bool) {
 	walk = func(stmts []*syntax.Stmt, depth int) {
 		for _, st := range stmts {
 			syntax.Walk(st, func(n syntax.Node) bool {
+				if assignsAny(n) {
+					all = true // declare -n r=d; r=~ (redteam4.go)
+					return false
+				}
 				switch x := n.(type) {
 				case *syntax.ForClause:
 					if wi, ok := x.Loop.(*syntax.WordIter); ok && wi.Name != nil {
@@ -186,6 +190,9 @@ func otherAssigns(stmts []*syntax.Stmt) (names map[string]bool, all bool) {
 						valued := map[string]string{"read": "pdtunNi", "mapfile": "dnOsuCc", "readarray": "dnOsuCc", "printf": ""}[cmd]
 						for i := 0; i < len(args); i++ {
 							v := args[i].Lit()
+							if t, ok := litText(args[i]); ok && v == "" {
+								v = t // printf -v"d", read "d": quoted
+							}
 							if strings.HasPrefix(v, "-") && len(v) > 1 {
 								if cmd == "printf" && strings.HasPrefix(v, "-v") {
 									if len(v) > 2 {
@@ -291,7 +298,7 @@ func mentionsMove(ce *syntax.CallExpr) bool {
 	for _, w := range ce.Args {
 		t := litParts(w)
 		for _, f := range strings.FieldsFunc(t, func(r rune) bool { return strings.ContainsRune(" \t\n;&|()`'\"", r) }) {
-			if moveWords[f] {
+			if moveWords[f] || mountsOnto(f) {
 				return true
 			}
 		}

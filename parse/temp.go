@@ -158,7 +158,9 @@ func laterAssigns(stmts []*syntax.Stmt) (map[string]string, map[string]bool) {
 			name := a.Name.Value
 			count[name]++
 			if a.Array != nil || a.Index != nil || a.Append || bad[name] {
+				// tmp[0]=~, tmp+=/../x: another value.
 				bad[name] = true
+				delete(out, name)
 				return true
 			}
 			if a.Value == nil || len(a.Value.Parts) == 0 {
@@ -258,7 +260,7 @@ func (p *parser) withLater(f func()) {
 		}
 		set = append(set, name)
 	}
-	defer p.emptyUntilSet(set)()
+	defer p.emptyUntilSet(append(set, p.emptiedLater()...))()
 	f()
 	for _, name := range set {
 		delete(p.vars.val, name)

@@ -406,6 +406,20 @@ func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
 	start, end := p.span(st.Pos(), p.stmtEnd(st))
 	cmd := &Command{Start: start, End: end, Line: p.line(st.Pos())}
 	cmd.Args = append(cmd.Args, Word{Value: dc.Variant.Value, Static: true, Start: start, End: start + len(dc.Variant.Value)})
+	ref := declFlags(dc.Variant.Value, dc.Args)
+	defer func() {
+		if !ref {
+			return
+		}
+		// declare -n r=d: r names d; what it holds, and what an
+		// assignment to it changes, are not followed.
+		for _, a := range dc.Args {
+			if a.Name != nil {
+				p.vars.setDynamic(a.Name.Value)
+				p.vars.nameref(a.Name.Value)
+			}
+		}
+	}()
 	for _, a := range dc.Args {
 		p.substs(a.Value, c)
 		p.substs(a.Index, c)
@@ -420,6 +434,7 @@ func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
 				cmd.Args = append(cmd.Args, Word{Value: a.Name.Value, Static: true, Start: start, End: end})
 			} else if a.Value != nil {
 				cmd.Args = append(cmd.Args, p.fields(a.Value)...)
+				p.declNaked(a)
 			}
 			continue
 		}
@@ -684,10 +699,26 @@ func (p *parser) assigningBuiltins(cmd *Command) {
 		c.Args = args
 		cmd = &c
 	}
+	if len(args) != len(cmd.Args) || !cmd.Args[1].Static && cmd.Args[0].Value == "printf" {
+		p.assigningOther(cmd)
+	}
 	switch cmd.Args[0].Value {
 	case "unset":
 		p.unsetBuiltin(cmd.Args[1:])
+	case "declare", "typeset", "local", "export", "readonly":
+		// builtin declare d=x (a declaration as a plain command).
+		p.builtinDecl(cmd.Args)
+	case "getopts":
+		if len(cmd.Args) > 2 {
+			p.vars.setDynamic(cmd.Args[2].Value)
+		}
 	case "printf":
+		if v := cmd.Args[1].Value; strings.HasPrefix(v, "-v") && len(v) > 2 && validName(v[2:]) {
+			// printf -vNAME FORMAT: the name glued to -v.
+			c := *cmd
+			c.Args = append([]Word{cmd.Args[0], {Value: "-v", Static: true}, {Value: v[2:], Static: true}}, cmd.Args[2:]...)
+			cmd = &c
+		}
 		if cmd.Args[1].Value == "-v" && len(cmd.Args) > 3 {
 			argv := []string{"printf"}
 			static := true
@@ -893,6 +924,13 @@ func (p *parser) add(cmd *Command) {
 // recordMade notes the destination of ln, mv, cp and install, and gives
 // every command the set of paths made so far (Command.Made).
 func (p *parser) recordMade(cmd *Command) {
+	if unpacksHere(cmd) {
+		// tar x, unzip, git checkout: any name, a symlink too.
+		if p.res.made == nil {
+			p.res.made = map[string]bool{}
+		}
+		p.res.made[AnyMade] = true
+	}
 	switch path.Base(cmd.Name()) {
 	case "ln", "mv", "cp", "install", "link":
 		if p.res.made == nil {

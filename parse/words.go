@@ -121,6 +121,7 @@ func (v *vars) clone() *vars {
 
 // setList records a static array (or, for "@", the positional parameters).
 func (v *vars) setList(name string, elems []string) {
+	v.throughRef(name)
 	n := 0
 	for _, e := range elems {
 		n += len(e)
@@ -147,6 +148,7 @@ func (v *vars) setList(name string, elems []string) {
 }
 
 func (v *vars) set(name, value string) {
+	v.throughRef(name)
 	if len(value) > maxVarValue {
 		v.setDynamic(name)
 		return
@@ -181,6 +183,7 @@ func (v *vars) setDynamic(name string) { v.setDynamicFrom(name, "dynamic") }
 
 // setDynamicFrom records a dynamic variable and where its value comes from.
 func (v *vars) setDynamicFrom(name, origin string) {
+	v.throughRef(name)
 	if origin == "" {
 		origin = "dynamic"
 	}
@@ -263,6 +266,7 @@ func (r *resolver) fields(ws ...*syntax.Word) ([]string, error) {
 	}
 	r.libPWD = true
 	defer func() { r.libPWD = false }()
+	r.specialOps(ws)
 	return expand.Fields(&r.cfg, ws...)
 }
 
@@ -368,6 +372,15 @@ func (r *resolver) cmdSubst(w io.Writer, cs *syntax.CmdSubst) error {
 	r.substs++
 	if len(cs.Stmts) == 0 {
 		// `` and $( ) run nothing and print nothing.
+		return nil
+	}
+	if r.shadowedCall(cs.Stmts) {
+		// mktemp() { echo ~; }; d=$(mktemp -d): the function prints.
+		r.taint("dynamic")
+		if r.subst == "" {
+			r.subst = "(a function) " + strings.TrimSpace(r.printStmts(cs.Stmts))
+		}
+		io.WriteString(w, "$(…)")
 		return nil
 	}
 	if out, ok := r.staticOutput(cs.Stmts); ok {

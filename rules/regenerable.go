@@ -176,6 +176,11 @@ func regenerable(c *parse.Command, p string) bool {
 		if symlinkOut(dir, comps[:k+1]) || madeByLine(c, comps[:k+1]) {
 			return false
 		}
+		if c.Made[parse.AnyMade] && (k < len(comps)-1 || strings.HasSuffix(p, "/") || strings.HasSuffix(p, "/.")) {
+			// tar xf a.tar; rm -rf dist/: the archive may hold a
+			// link dist -> ~ (pred_redteam4.go).
+			return false
+		}
 		return true
 	}
 	return false
@@ -188,9 +193,11 @@ func symlinkOut(dir string, comps []string) bool {
 		return false
 	}
 	cur := dir
-	for _, comp := range comps {
+	for i, comp := range comps {
 		if strings.ContainsAny(comp, "*?[") {
-			return false
+			// node_module[s]/, *.egg-info/: each entry the glob
+			// matches on disk (pred_redteam4.go).
+			return globLinkOut(dir, cur, comp, comps[i+1:])
 		}
 		cur = filepath.Join(cur, comp)
 		st, err := os.Lstat(cur)
@@ -209,6 +216,10 @@ func symlinkOut(dir string, comps []string) bool {
 			root = dir
 		}
 		if target != root && !strings.HasPrefix(target, root+"/") {
+			return true
+		}
+		if !linkRegenerable(root, target) {
+			// dist -> src: rm -rf dist/ empties src.
 			return true
 		}
 	}

@@ -11,8 +11,10 @@ import (
 
 // TestRegenerableSymlink checks the decision written down in
 // regenerable.go: a build-output name that is, on disk, a symlink pointing
-// outside the working directory asks; one pointing inside, or a real
-// directory, does not.
+// outside the working directory asks, and so does one pointing inside to
+// what is not itself a build output (dist -> src: rm -rf dist/ empties
+// src); one pointing to a build output inside, or a real directory, does
+// not. A glob is matched on disk: node_module[s]/ through the link asks.
 func TestRegenerableSymlink(t *testing.T) {
 	// Not under /tmp: a temporary directory is quiet for its own reason.
 	// The checkout itself may be under /tmp (CI clones anywhere): then a
@@ -43,6 +45,14 @@ func TestRegenerableSymlink(t *testing.T) {
 	if err := os.Symlink(filepath.Join(proj, "real-dist"), filepath.Join(proj, "dist")); err != nil {
 		t.Fatal(err)
 	}
+	for link, target := range map[string]string{"out": "build", "coverage": ".", "target": ".git"} {
+		if err := os.Symlink(filepath.Join(proj, target), filepath.Join(proj, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(outside, filepath.Join(proj, "x.egg-info")); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		line string
 		ask  bool
@@ -50,8 +60,17 @@ func TestRegenerableSymlink(t *testing.T) {
 		{"rm -rf node_modules", true},
 		{"rm -rf node_modules/", true},
 		{"rm -rf node_modules/.cache", true},
-		{"rm -rf dist", false},
+		{"rm -rf dist", true},
+		{"rm -rf dist/", true},
+		{"rm -rf out/", false},      // -> build
+		{"rm -rf coverage/*", true}, // -> the project itself
+		{"rm -rf target/*", true},   // -> .git
+		{"rm -rf node_module[s]/", true},
+		{"rm -rf *.egg-info/", true},
+		{"rm -rf ./*/.cache", true}, // node_modules/.cache is precious/.cache
+		{"find dist/ -delete", true},
 		{"rm -rf build", false},
+		{"rm -rf buil[d]/", false},
 		{"rm -rf .next", false}, // not there: nothing to follow
 		{"rm -rf " + filepath.Join(proj, "build"), false},
 		{"rm -rf " + filepath.Join(proj, "node_modules"), true},

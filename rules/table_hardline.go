@@ -135,6 +135,9 @@ loop:
 		if neg, ok := smallSpecial(w.Value); ok && (neg && signal != "0" || signal == "KILL") {
 			return true // false; kill -9 -$? is kill -9 -1
 		}
+		if neg, ok := smallUnknown(w); ok && (neg && signal != "0" || signal == "KILL") {
+			return true // kill -9 -${#?}, kill -9 ${#@}: a length (pred_redteam4.go)
+		}
 		if !w.Static {
 			if w.Subst != "" && signal != "0" && listsEveryPID(w.Subst) {
 				return true // kill -9 $(ps -e -o pid=)

@@ -393,3 +393,16 @@ func unpacksHere(c *Command) bool {
 	}
 	return false
 }
+
+// shadowSubst is the Word.Subst of a command substitution whose command is
+// a function of the input. The rules read some programs' output by name
+// (kill $(pidof x), kill $(cat x.pid)): for those the text is marked, so
+// that a function of that name is not read as the program.
+func shadowSubst(code string) string {
+	name, _, _ := strings.Cut(code, " ")
+	switch name {
+	case "pidof", "cat", "pgrep", "command", "builtin":
+		return "(a function) " + code
+	}
+	return code
+}

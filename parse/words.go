@@ -378,7 +378,7 @@ func (r *resolver) cmdSubst(w io.Writer, cs *syntax.CmdSubst) error {
 		// mktemp() { echo ~; }; d=$(mktemp -d): the function prints.
 		r.taint("dynamic")
 		if r.subst == "" {
-			r.subst = "(a function) " + strings.TrimSpace(r.printStmts(cs.Stmts))
+			r.subst = shadowSubst(strings.TrimSpace(r.printStmts(cs.Stmts)))
 		}
 		io.WriteString(w, "$(…)")
 		return nil

@@ -229,6 +229,11 @@ type Command struct {
 	// clone into a path it proved absent or empty (see absentWords): its
 	// branches, stashes and work tree are the script's, not the user's.
 	OwnRepo bool
+	// Rewritten is set for a git discard, in a script file, of paths
+	// that hold what an earlier git checkout of the same script wrote
+	// there (see rewrittenGit): the user's edits were lost, and
+	// reported, at that checkout.
+	Rewritten bool
 	// Wrapper is set for commands that run another command given as
 	// arguments (sudo, env, xargs, …); the wrapped command is listed too.
 	Wrapper bool

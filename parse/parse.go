@@ -242,6 +242,10 @@ type parser struct {
 	// repository the script made (see absentWords); only for a script
 	// file.
 	ownRepo map[int]bool
+	// rewritten are the offsets of the git discards of paths holding
+	// what the script's own git checkout wrote (see rewrittenGit); only
+	// for a script file.
+	rewritten map[int]bool
 	// scratch are the rm operands that may delete the script's scratch
 	// directory, and scratchOK the verdicts of the first ones (see
 	// scratchWords); only for a script file.

@@ -56,6 +56,7 @@ func (p *parser) parseTop(text string) {
 					p.made[off] = true
 				}
 				p.ownRepo = repos
+				p.rewritten = rewrittenWordsIf(text, f.Stmts, p.errexit, p.opts.variant())
 				p.scratch = scratchWordsIf(text, f.Stmts, p.errexit)
 			}
 			if p.outer == nil {

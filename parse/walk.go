@@ -510,6 +510,9 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 	if p.ownRepo != nil && len(ce.Args) > 0 {
 		cmd.OwnRepo = p.ownRepo[int(ce.Pos().Offset())] && p.outer == nil
 	}
+	if p.rewritten != nil && len(ce.Args) > 0 {
+		cmd.Rewritten = p.rewritten[int(ce.Pos().Offset())] && p.outer == nil
+	}
 	for _, a := range ce.Assigns {
 		p.substs(a.Value, c)
 		p.substs(a.Array, c)

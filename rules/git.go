@@ -40,8 +40,8 @@ func wholeTree(v string) bool {
 // gitDiscards reports git commands that throw away uncommitted work,
 // untracked files, branches, stashes, reflogs or unreachable history.
 func gitDiscards(c *parse.Command) bool {
-	if c.OwnRepo {
-		return false // a repository the script made (parse.absentWords)
+	if c.OwnRepo || c.Rewritten {
+		return false // a repository the script made (parse.absentWords), paths its own checkout wrote (parse.rewrittenGit)
 	}
 	g, ok := readSub(c)
 	if !ok {

@@ -45,12 +45,23 @@ import (
 //   - F is written the same in D1 and D2, holds only literal text and
 //     variables the script assigned a literal value (no blank, glob, .. or
 //     leading - or :) at its top level.
-//   - Between them every command is one known not to bring the user's data
+//   - F is shown not to be a directory after D1: a cp of it without -r
+//     (which fails on a directory; in the loop, the body's cp after D1) or
+//     test -f / [ -f ] of it, under set -e. git checkout REV -- DIR writes
+//     only the files REV has there, while git restore DIR rewrites every
+//     file of the index below it: an edit of a file REV lacks would be
+//     lost at D2 first.
+//   - Between them every command is one known not to move the user's data
 //     into F or to change what F names: no mv, rsync or mount (anywhere in
-//     its words), no cd at the top level (a subshell's cd stays there), no
-//     assignment to F's variables or to GIT_*, no function of the script,
-//     no eval or source, no program outside a short list (an editor or an
-//     unknown program could write the user's text there).
+//     its words), no cp -l or -s (F would be the user's file), no cd at the
+//     top level (a subshell's cd stays there), no assignment to F's
+//     variables or to GIT_*, no function of the script, no eval or source,
+//     no program outside a short list (an editor or an unknown program
+//     could leave the user's text there; zip -m and tar --remove-files move
+//     files into their archive, so zip and tar count only in the proof
+//     that the loop ran, read in full). What these programs write into F
+//     (a redirection, a copy) is the script's output, and its source is
+//     still where it was.
 //
 // The whole file is skipped when it defines a function named like one of
 // the commands read here, uses alias, enable, shopt, setopt, hash or
@@ -72,11 +83,10 @@ func rewrittenWordsIf(text string, stmts []*syntax.Stmt, errexit bool, lang synt
 }
 
 // rwReaders are the commands, besides absentQuiet's, that read files and
-// write only their own outputs (never a file they were not told to write,
-// never text typed by the user).
+// write only their own outputs (they remove or move no file).
 var rwReaders = map[string]bool{
 	"nl": true, "sort": true, "uniq": true, "cut": true, "tr": true, "mktemp": true,
-	"cp": true, "zip": true, "tar": true, "awk": true, "git": true,
+	"cp": true, "awk": true, "git": true,
 }
 
 // rwGitSubs are the git subcommands allowed between D1 and D2: they read,
@@ -86,12 +96,18 @@ var rwGitSubs = map[string]bool{
 	"ls-files": true, "cat-file": true, "restore": true, "checkout": true,
 }
 
+// Facts about a path D1 wrote.
+const (
+	wWrote uint8 = 1 << iota // holds what D1 wrote
+	wFile                    // not a directory, shown after D1
+)
+
 type rwScan struct {
 	funcs   map[string]bool
 	bash    bool
-	lits    map[string]bool // variables holding a safe literal value
-	written map[string]bool // paths (as written) holding what D1 wrote
-	fresh   map[string]bool // variables naming a new empty directory
+	lits    map[string]bool  // variables holding a safe literal value
+	written map[string]uint8 // paths (as written): wWrote, wFile
+	fresh   map[string]bool  // variables naming a new empty directory
 	pending *rwPending
 	out     map[int]bool
 }
@@ -107,7 +123,7 @@ type rwPending struct {
 // discards of paths that hold what an earlier git checkout of the script
 // wrote there.
 func rewrittenGit(stmts []*syntax.Stmt, errexit, bash bool) map[int]bool {
-	s := &rwScan{funcs: map[string]bool{}, bash: bash, lits: map[string]bool{}, written: map[string]bool{}, fresh: map[string]bool{}}
+	s := &rwScan{funcs: map[string]bool{}, bash: bash, lits: map[string]bool{}, written: map[string]uint8{}, fresh: map[string]bool{}}
 	off := false
 	for _, st := range stmts {
 		syntax.Walk(st, func(n syntax.Node) bool {
@@ -115,7 +131,7 @@ func rewrittenGit(stmts []*syntax.Stmt, errexit, bash bool) map[int]bool {
 			case *syntax.FuncDecl:
 				if x.Name != nil {
 					s.funcs[x.Name.Value] = true
-					if absentQuiet[x.Name.Value] || rwReaders[x.Name.Value] || x.Name.Value == "break" || x.Name.Value == "continue" {
+					if n := x.Name.Value; absentQuiet[n] || rwReaders[n] || n == "zip" || n == "tar" || n == "break" || n == "continue" {
 						off = true
 					}
 				}
@@ -177,10 +193,11 @@ func rewrittenGit(stmts []*syntax.Stmt, errexit, bash bool) map[int]bool {
 			if ce, ok := st.Cmd.(*syntax.CallExpr); ok {
 				if files, ok := s.checkoutWrites(ce, nil); ok {
 					for _, f := range files {
-						s.written[f] = true
+						s.written[f] = wWrote
 					}
 					continue
 				}
+				s.fileProof(ce)
 			}
 		}
 		if p := s.loopWrites(st, errexit); p != nil {
@@ -188,10 +205,14 @@ func rewrittenGit(stmts []*syntax.Stmt, errexit, bash bool) map[int]bool {
 			continue
 		}
 		if errexit && s.pending != nil && s.fresh[s.pending.dir] && s.ranProof(st, s.pending.dir) {
+			// The body ran: its D1 wrote the paths, and its cp
+			// after D1 showed they are not directories.
 			for _, f := range s.pending.files {
-				s.written[f] = true
+				s.written[f] = wWrote | wFile
 			}
 			s.pending = nil
+			s.fresh = map[string]bool{}
+			continue // its form is read in full by ranProof
 		}
 		if !s.keeps(st) {
 			s.reset()
@@ -227,7 +248,7 @@ func (s *rwScan) forget(name string) {
 }
 
 func (s *rwScan) reset() {
-	s.lits, s.written, s.fresh, s.pending = map[string]bool{}, map[string]bool{}, map[string]bool{}, nil
+	s.lits, s.written, s.fresh, s.pending = map[string]bool{}, map[string]uint8{}, map[string]bool{}, nil
 }
 
 // names are the variables the facts read.
@@ -500,7 +521,12 @@ func (s *rwScan) loopWrites(st *syntax.Stmt, errexit bool) *rwPending {
 			}
 			continue
 		}
-		if d, ok := s.cpInto(ce); ok {
+		if d, srcs, ok := s.cpInto(ce); ok {
+			for _, f := range files {
+				if !srcs[f] {
+					return nil // a cp of F shows it is no directory
+				}
+			}
 			dir = d
 			continue
 		}
@@ -514,17 +540,67 @@ func (s *rwScan) loopWrites(st *syntax.Stmt, errexit bool) *rwPending {
 	return &rwPending{files: files, dir: dir}
 }
 
-// cpInto reads cp [-f] SRC… "$T/…" with T a new directory, and returns T.
-func (s *rwScan) cpInto(ce *syntax.CallExpr) (string, bool) {
+// cpInto reads cp [-f] SRC… "$T/…" with T a new directory, and returns T
+// and the sources as written.
+func (s *rwScan) cpInto(ce *syntax.CallExpr) (string, map[string]bool, bool) {
+	srcs, ok := cpSources(ce)
+	if !ok {
+		return "", nil, false
+	}
+	d, ok := s.underFresh(ce.Args[len(ce.Args)-1])
+	return d, srcs, ok
+}
+
+// cpSources reads cp [-f] [-p] SRC… DEST, a copy that fails when a source
+// is a directory (no -r, -R, -a, no -t), and returns the sources as
+// written.
+func cpSources(ce *syntax.CallExpr) (map[string]bool, bool) {
 	if len(ce.Assigns) > 0 || len(ce.Args) < 3 || ce.Args[0].Lit() != "cp" {
-		return "", false
+		return nil, false
 	}
+	srcs := map[string]bool{}
 	for _, w := range ce.Args[1 : len(ce.Args)-1] {
-		if v, lit := litText(w); lit && strings.HasPrefix(v, "-") && v != "-f" && v != "-p" && v != "-fp" && v != "-pf" {
-			return "", false // -t DIR, -r, …
+		v, lit := litText(w)
+		if lit && strings.HasPrefix(v, "-") {
+			if v != "-f" && v != "-p" && v != "-fp" && v != "-pf" {
+				return nil, false // -t DIR, -r, -a, …
+			}
+			continue
 		}
+		srcs[wordSource(w)] = true
 	}
-	return s.underFresh(ce.Args[len(ce.Args)-1])
+	return srcs, true
+}
+
+// fileProof reads, at the top level under set -e, a cp of written paths
+// (see cpSources) or test -f / [ -f ] of one: they are not directories.
+func (s *rwScan) fileProof(ce *syntax.CallExpr) {
+	if srcs, ok := cpSources(ce); ok {
+		for f := range srcs {
+			if s.written[f]&wWrote != 0 {
+				s.written[f] |= wFile
+			}
+		}
+		return
+	}
+	if len(ce.Assigns) > 0 || len(ce.Args) < 3 {
+		return
+	}
+	name, args := ce.Args[0].Lit(), ce.Args[1:]
+	if name == "[" {
+		if args[len(args)-1].Lit() != "]" {
+			return
+		}
+		args = args[:len(args)-1]
+	} else if name != "test" {
+		return
+	}
+	if len(args) != 2 || args[0].Lit() != "-f" {
+		return
+	}
+	if f := wordSource(args[1]); s.written[f]&wWrote != 0 {
+		s.written[f] |= wFile
+	}
 }
 
 // underFresh reports a word "$T/…" or $T/… with T a new directory.
@@ -727,7 +803,7 @@ func (s *rwScan) discard(st *syntax.Stmt) (int, bool) {
 	}
 	for _, w := range ops {
 		src, ok := s.pathWord(w)
-		if !ok || !s.written[src] {
+		if !ok || s.written[src] != wWrote|wFile {
 			return 0, false
 		}
 	}
@@ -789,6 +865,14 @@ func (s *rwScan) allowed(ce *syntax.CallExpr) bool {
 		}
 	}
 	switch name {
+	case "cp":
+		for _, w := range ce.Args[1:] {
+			v := w.Lit()
+			if v == "--link" || v == "--symbolic-link" || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v, "ls") {
+				return false // cp -l ~/notes F: F is then the user's file
+			}
+		}
+		return true
 	case "git":
 		return len(ce.Args) > 1 && rwGitSubs[ce.Args[1].Lit()]
 	case "awk":

@@ -49,6 +49,28 @@ echo "Created testdata.zip"
 		{"straight line, git checkout -- after git checkout REV --", straight, true},
 		{"straight line, restore", strings.Replace(straight, "git checkout -- \"$f\"", "git restore \"$f\"", 1), true},
 
+		// The path may be a directory: git checkout REV -- DIR writes only
+		// the files REV has there (overlay), git restore DIR all of the
+		// index's, so an edit of a file REV lacks is lost only at D2. A cp
+		// without -r of it (it fails on a directory) or test -f shows it
+		// is not one.
+		{"straight line, no proof the path is a file", strings.Replace(straight, "cp \"$f\" /tmp/old\n", "", 1), false},
+		{"straight line, cp -r", strings.Replace(straight, "cp \"$f\" /tmp/old", "cp -r \"$f\" /tmp/old", 1), false},
+		{"straight line, cp -t", strings.Replace(straight, "cp \"$f\" /tmp/old", "cp -t /tmp/old \"$f\"", 1), false},
+		{"straight line, cp before the checkout", "set -e\nf=a.txt\ncp \"$f\" /tmp/old\ngit checkout v1 -- \"$f\"\ngit checkout -- \"$f\"\n", false},
+		{"straight line, test -f", strings.Replace(straight, "cp \"$f\" /tmp/old", "test -f \"$f\"", 1), true},
+		{"straight line, [ -f ]", strings.Replace(straight, "cp \"$f\" /tmp/old", "[ -f \"$f\" ]", 1), true},
+		{"straight line, [ -e ]", strings.Replace(straight, "cp \"$f\" /tmp/old", "[ -e \"$f\" ]", 1), false},
+		{"straight line, test -f || true", strings.Replace(straight, "cp \"$f\" /tmp/old", "test -f \"$f\" || true", 1), false},
+		{"lcs, cp -r in the body", rep("cp -f $file $tmp/$n", "cp -rf $file $tmp/$n"), false},
+		{"lcs, the body copies another file", rep("cp -f $file $tmp/$n", "cp -f other.go $tmp/$n"), false},
+
+		// Data moved into the path by a program of the lists.
+		{"tar --remove-files into the file", rep("git restore $file\n", "tar -cf $file --remove-files ~/notes\ngit restore $file\n"), false},
+		{"zip -m into the file", rep("git restore $file\n", "zip -m $file ~/notes\ngit restore $file\n"), false},
+		{"cp -l onto the file", rep("git restore $file\n", "cp -lf ~/notes $file\ngit restore $file\n"), false},
+		{"ln onto the file", rep("git restore $file\n", "ln -f ~/notes $file\ngit restore $file\n"), false},
+
 		// The loop may not have run.
 		{"no proof the loop ran", rep("(cd $tmp && zip -q - *) > testdata.zip\n", ""), false},
 		{"proof on another directory", rep("(cd $tmp && zip -q - *)", "(cd $other && zip -q - *)"), false},

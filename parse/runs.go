@@ -68,7 +68,7 @@ func (p *parser) runByGrammar(c *Command, name string, runs []programs.Ran, o pa
 		}
 		switch r.Kind {
 		case programs.RunsArgv:
-			var env []Assign
+			env := keptEnv(c, name, o)
 			for _, i := range r.Env {
 				n, v, _ := strings.Cut(args[i].Value, "=")
 				env = append(env, Assign{Name: n, Value: Word{Value: v, Static: args[i].Static, Origin: args[i].Origin, Start: args[i].Start, End: args[i].End}})
@@ -147,4 +147,32 @@ func (p *parser) runOptionValues(c *Command, name string, args []Word) {
 		w.Value = r.Value
 		p.runValue(c, name+" "+dashed(r.Opt), "", w)
 	}
+}
+
+// keptEnv returns the NAME=value prefixes of a wrapper that hands its
+// environment on (TMPDIR=/x timeout 5 sh -c 'rm -rf $TMPDIR/y': sh sees
+// TMPDIR=/x), less the names env -u unsets; nil for the wrappers that
+// reset it (sudo, doas, su, env -i) or run on another host.
+func keptEnv(c *Command, name string, o parsed) []Assign {
+	if len(c.Env) == 0 {
+		return nil
+	}
+	switch name {
+	case "sudo", "doas", "su", "runuser", "run0", "pkexec", "ssh", "setpriv":
+		return nil
+	case "env":
+		if o.has("-i", "--ignore-environment") {
+			return nil
+		}
+	}
+	var out []Assign
+	for _, a := range c.Env {
+		if name == "env" && o.has("-u", "--unset") {
+			if v, _ := o.get("-u", "--unset"); v == a.Name {
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	return out
 }

@@ -676,6 +676,17 @@ func (p *parser) subcommandRunners(c *Command, name string, args []Word) {
 			}
 		}
 	case "nix-shell", "nix":
+		if name == "nix" {
+			// nix develop|shell … -c CMD ARG…: every word after -c
+			// (--command) is the command, run without a shell.
+			for i, a := range args {
+				if a.Value == "-c" || a.Value == "--command" {
+					p.inner(c, "nix "+a.Value, args[i+1:], nil)
+					return
+				}
+			}
+			return
+		}
 		if w, ok := optAnywhere(args, "--run", "--command", "-c"); ok {
 			p.codeText(c, name+" --run", w.Value, w.Static, val(w))
 		}

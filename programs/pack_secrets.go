@@ -63,6 +63,17 @@ var packSecrets = &Pack{Name: "secrets", Title: "Secret stores", File: "programs
 			"curl 'http://169.254.169.254/metadata/instance?api-version=2021-02-01'", "echo http://169.254.169.254/latest/meta-data/iam/security-credentials/"},
 	},
 	{
+		ID: "secrets-serve-home", Title: "Serve the home directory or / to the network",
+		Reason:  "A file server started on the home directory (or /) hands everyone who can reach the port the SSH keys, cloud credentials, tokens and shell history kept there.",
+		Suggest: "serve the project's own directory (python3 -m http.server --directory dist), bound to localhost (--bind 127.0.0.1)",
+		When:    []string{"python|python2|python3|php|http-server|serve $serves-home"},
+		Match: []string{"python3 -m http.server --directory ~", "python3 -m http.server -d /", "cd ~ && python3 -m http.server 8000", "python -m SimpleHTTPServer --directory=$HOME",
+			"php -S 0.0.0.0:80 -t ~", "php -S 0.0.0.0:8080 -t /", "npx http-server ~ -p 8080", "sudo python3 -m http.server 80 --directory /root", "npx serve ~",
+			"python3 -m http.server --bind 0.0.0.0 -d ~"},
+		NoMatch: []string{"python3 -m http.server", "python3 -m http.server --directory dist", "python3 -m http.server --bind 127.0.0.1 -d ~", "php -S localhost:8000 -t ~",
+			"php -S 0.0.0.0:8000 -t public", "npx http-server ./build", "npx serve dist", "python3 -m venv ~/.venv", "cd ~/src/site && python3 -m http.server"},
+	},
+	{
 		ID: "secrets-gpg-delete-secret-key", Title: "Delete a private GPG key",
 		Reason:  "A deleted private key cannot be brought back: what was encrypted to it can no longer be read, and what it signed can no longer be re-signed.",
 		Suggest: "export it first: gpg --export-secret-keys --armor KEYID > key.asc, kept offline",

@@ -22,6 +22,64 @@ func addKnownmissPredicates(m map[string]func(c *parse.Command, ws []parse.Word,
 		return false
 	}
 	m["git-foreign-code"] = gitForeignCode
+	m["serves-home"] = func(c *parse.Command, ws []parse.Word, rest []int) bool { return servesHome(c) }
+}
+
+// servesHome reports a static file server started on the home directory
+// or / for the network: python -m http.server (--directory DIR, else the
+// working directory), php -S ADDR -t DIR, http-server DIR, serve DIR. A
+// server bound to the loopback address is local.
+func servesHome(c *parse.Command) bool {
+	ws := c.Args[1:]
+	dir, bind, server := "", "", false
+	for i := 0; i < len(ws); i++ {
+		v := ws[i].Value
+		next := func() string {
+			if i+1 < len(ws) {
+				i++
+				return ws[i].Value
+			}
+			return ""
+		}
+		switch {
+		case v == "-m" && i+1 < len(ws) && (ws[i+1].Value == "http.server" || ws[i+1].Value == "SimpleHTTPServer"):
+			server = true
+			i++
+		case v == "-mhttp.server":
+			server = true
+		case v == "-S" && c.Name() == "php":
+			server, bind = true, next()
+		case v == "-t" && c.Name() == "php", v == "-d" || v == "--directory":
+			dir = next()
+		case strings.HasPrefix(v, "--directory="):
+			dir = strings.TrimPrefix(v, "--directory=")
+		case v == "-b" || v == "--bind" || v == "-a":
+			bind = next()
+		case strings.HasPrefix(v, "--bind="):
+			bind = strings.TrimPrefix(v, "--bind=")
+		case !strings.HasPrefix(v, "-") && (c.Name() == "http-server" || c.Name() == "serve") && dir == "":
+			server, dir = true, v
+		}
+	}
+	if c.Name() == "http-server" || c.Name() == "serve" {
+		server = true
+	}
+	if !server {
+		return false
+	}
+	h, _, _ := strings.Cut(strings.TrimPrefix(bind, "["), "]")
+	if h, _, _ = strings.Cut(h, ":"); h == "127.0.0.1" || h == "localhost" || strings.HasPrefix(bind, "[::1]") || bind == "::1" {
+		return false
+	}
+	if dir == "" {
+		dir = "."
+	}
+	if c.Dir != "" && !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "~") && !strings.HasPrefix(dir, "${HOME}") {
+		dir = c.Resolve(dir)
+	}
+	d := path.Clean(dir)
+	return d == "/" || d == "~" || d == "${HOME}" || parse.RootLike(dir) || parse.HomeDir(d) || d == "/root" || d == "/home" || d == "/Users" ||
+		parse.HomeLike(dir) && !strings.Contains(strings.TrimPrefix(d, "~"), "/")
 }
 
 // gentleSignal reports a -SIGNAL word (fuser -k -HUP, kill -USR1 style)

@@ -164,65 +164,80 @@ func rewrittenGit(stmts []*syntax.Stmt, errexit, bash bool) map[int]bool {
 		}
 	}
 	for _, st := range stmts {
-		if on, ok := setErrexit(st); ok {
-			errexit = on
-			continue
-		}
-		if t, ok := mktempDir(st); ok {
-			s.forget(t)
-			if errexit {
-				s.fresh[t] = true
-			}
-			continue
-		}
-		if name, safe, ok := litAssign(st); ok {
-			s.forget(name)
-			if safe {
-				s.lits[name] = true
-			}
-			continue
-		}
-		if at, ok := s.discard(st); ok {
-			if s.out == nil {
-				s.out = map[int]bool{}
-			}
-			s.out[at] = true
-			continue // it writes them from the index as well
-		}
-		if errexit && simpleStmt(st) {
-			if ce, ok := st.Cmd.(*syntax.CallExpr); ok {
-				if files, ok := s.checkoutWrites(ce, nil); ok {
-					for _, f := range files {
-						s.written[f] = wWrote
-					}
-					continue
-				}
-				s.fileProof(ce)
-			}
-		}
-		if p := s.loopWrites(st, errexit); p != nil {
-			s.pending = p
-			continue
-		}
-		if errexit && s.pending != nil && s.fresh[s.pending.dir] && s.ranProof(st, s.pending.dir) {
-			// The body ran: its D1 wrote the paths, and its cp
-			// after D1 showed they are not directories.
-			for _, f := range s.pending.files {
-				s.written[f] = wWrote | wFile
-			}
-			s.pending = nil
-			s.fresh = map[string]bool{}
-			continue // its form is read in full by ranProof
-		}
-		if !s.keeps(st) {
-			s.reset()
-			continue
-		}
-		if !s.quiet(st) {
-			s.fresh, s.pending = map[string]bool{}, nil
-		}
+		s.step(st, &errexit)
 	}
 	return s.out
+}
+
+// step reads one top-level statement.
+func (s *rwScan) step(st *syntax.Stmt, errexit *bool) {
+	if on, ok := setErrexit(st); ok {
+		*errexit = on
+		return
+	}
+	if substitutes(st) && !s.callsOK(st) {
+		s.reset() // x=$(mv ~/notes "$f"), git log $(vi "$f")
+		return
+	}
+	if t, ok := mktempDir(st); ok {
+		s.forget(t)
+		if *errexit {
+			s.fresh[t] = true
+		}
+		return
+	}
+	if name, safe, ok := litAssign(st); ok {
+		s.forget(name)
+		if safe {
+			s.lits[name] = true
+		}
+		return
+	}
+	if p := s.loopWrites(st, *errexit); p != nil {
+		s.pending = p
+		return // it writes into the new directory, after D1
+	}
+	if *errexit && s.pending != nil && s.fresh[s.pending.dir] && s.ranProof(st, s.pending.dir) {
+		// The body ran: its D1 wrote the paths, and its cp after D1
+		// showed they are not directories.
+		for _, f := range s.pending.files {
+			s.written[f] = wWrote | wFile
+		}
+		s.pending, s.fresh = nil, map[string]bool{}
+		return // its form is read in full by ranProof
+	}
+	if !s.quiet(st) {
+		s.fresh, s.pending = map[string]bool{}, nil // it may make an entry there
+	}
+	if at, ok := s.discard(st); ok {
+		if s.out == nil {
+			s.out = map[int]bool{}
+		}
+		s.out[at] = true
+		return // it writes them from the index as well
+	}
+	if *errexit && simpleStmt(st) && !outRedir(st.Redirs) {
+		if ce, ok := st.Cmd.(*syntax.CallExpr); ok {
+			if files, ok := s.checkoutWrites(ce, nil); ok {
+				for _, f := range files {
+					s.written[f] = wWrote
+				}
+				return
+			}
+		}
+	}
+	if !s.keeps(st) {
+		s.reset()
+		return
+	}
+	if ce, ok := st.Cmd.(*syntax.CallExpr); ok && *errexit && simpleStmt(st) {
+		s.fileProof(ce)
+	}
+	if runsGit(st, "checkout") {
+		for f := range s.written {
+			s.written[f] &^= wFile // git checkout BRANCH may make F a directory
+		}
+	}
 }
 
 // forget drops every fact that reads the variable name.
@@ -317,7 +332,11 @@ func mktempDir(st *syntax.Stmt) (string, bool) {
 	}
 	dir := false
 	for _, w := range m.Args[1:] {
-		switch v := w.Lit(); v {
+		v, lit := litText(w)
+		if !lit {
+			return "", false
+		}
+		switch v {
 		case "-d", "--directory":
 			dir = true
 		case "-q", "--quiet", "-t":
@@ -446,8 +465,8 @@ func outRedir(rs []*syntax.Redirect) bool {
 // loopWrites reads a loop whose body runs D1 and then writes into a new
 // directory (see rewrittenGit).
 func (s *rwScan) loopWrites(st *syntax.Stmt, errexit bool) *rwPending {
-	if !errexit || !simpleStmt(st) || outRedir(st.Redirs) {
-		return nil
+	if !errexit || !simpleStmt(st) || outRedir(st.Redirs) || !s.callsOK(st) {
+		return nil // callsOK: also the loop's words, substitutions
 	}
 	stages := pipeStages(st)
 	last := stages[len(stages)-1]
@@ -456,7 +475,7 @@ func (s *rwScan) loopWrites(st *syntax.Stmt, errexit bool) *rwPending {
 	}
 	for _, sg := range stages[:len(stages)-1] {
 		ce, ok := sg.Cmd.(*syntax.CallExpr)
-		if !ok || !simpleStmt(sg) || outRedir(sg.Redirs) || len(ce.Args) == 0 || !s.allowed(ce) || !s.quietCall(ce) {
+		if !ok || !simpleStmt(sg) || outRedir(sg.Redirs) || len(ce.Args) == 0 || !s.allowed(ce) || !s.quietCall(ce) || mentions(sg, s.fresh) {
 			return nil
 		}
 	}
@@ -508,8 +527,8 @@ func (s *rwScan) loopWrites(st *syntax.Stmt, errexit bool) *rwPending {
 			return nil
 		}
 		switch ce.Args[0].Lit() {
-		case "break", "continue", "exit", "return":
-			return nil
+		case "break", "continue", "exit", "return", "set":
+			return nil // set +e: a failed D1 would not stop the body
 		}
 		if files == nil {
 			if f, ok := s.checkoutWrites(ce, vars); ok {
@@ -644,7 +663,7 @@ func rwPlainParam(x *syntax.ParamExp) bool {
 // dir names holds an entry: (cd "$T" && P *), (cd "$T"; P *) or
 // P "$T"/*, P failing on an operand that does not exist.
 func (s *rwScan) ranProof(st *syntax.Stmt, dir string) bool {
-	if !simpleStmt(st) || redirsMention(st.Redirs) {
+	if !simpleStmt(st) || redirsMention(st.Redirs) || substitutes(st) {
 		return false
 	}
 	switch x := st.Cmd.(type) {
@@ -686,6 +705,20 @@ func (s *rwScan) ranProof(st *syntax.Stmt, dir string) bool {
 		})
 	}
 	return false
+}
+
+// substitutes reports a node that runs code of its own: a command or
+// process substitution, arithmetic.
+func substitutes(n syntax.Node) bool {
+	found := false
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp, *syntax.ArithmCmd:
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // redirsMention reports a redirection whose target is not literal text:
@@ -915,6 +948,18 @@ func (s *rwScan) quiet(st *syntax.Stmt) bool {
 		return q
 	})
 	return q
+}
+
+// runsGit reports a node that runs git SUB.
+func runsGit(n syntax.Node, sub string) bool {
+	found := false
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 1 && ce.Args[0].Lit() == "git" && ce.Args[1].Lit() == sub {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // mentions reports a node that expands one of the variables.

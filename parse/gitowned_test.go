@@ -71,6 +71,23 @@ echo "Created testdata.zip"
 		{"cp -l onto the file", rep("git restore $file\n", "cp -lf ~/notes $file\ngit restore $file\n"), false},
 		{"ln onto the file", rep("git restore $file\n", "ln -f ~/notes $file\ngit restore $file\n"), false},
 
+		// Second round, against the first version.
+		{"for loop", rep("git log $file |\n  awk '/^commit / {print $2}' |\n  nl -ba -nrz |\n  while read n hash; do", "for hash in $(git rev-list HEAD -- $file); do\n    n=$hash"), false}, // n= in the body: not read
+		{"for loop, cp into the directory", rep("git log $file |\n  awk '/^commit / {print $2}' |\n  nl -ba -nrz |\n  while read n hash; do\n    git checkout --quiet $hash $file\n    cp -f $file $tmp/$n", "for hash in $(git rev-list HEAD -- $file); do\n    git checkout --quiet $hash $file\n    cp -f $file $tmp/"), true},
+		{"for loop, an editor in its words", rep("git log $file |\n  awk '/^commit / {print $2}' |\n  nl -ba -nrz |\n  while read n hash; do\n    git checkout --quiet $hash $file\n    cp -f $file $tmp/$n", "for hash in $(vi $file; git rev-list HEAD -- $file); do\n    git checkout --quiet $hash $file\n    cp -f $file $tmp/"), false},
+		{"a stage writes into the directory", rep("git log $file |", "git log --output=$tmp/x $file |"), false},
+		{"a stage runs an editor", rep("nl -ba -nrz |", "nl -ba -nrz $(vi $file) |"), false},
+		{"set +e in the body", rep("    git checkout --quiet $hash $file\n", "    set +e\n    git checkout --quiet $hash $file\n"), false},
+		{"the body's cp runs an editor", rep("cp -f $file $tmp/$n", "cp -f $file $tmp/$n$(vi $file)"), false},
+		{"a move in the proof's archive name", rep("zip -q - *", "zip -q $(mv ~/notes $file; echo -) *"), false},
+		{"an editor in the proof's cd", rep("(cd $tmp && zip", "(cd $tmp$(vi $file) && zip"), false},
+		{"git checkout of a branch between", rep("git restore $file\n", "git checkout other\ngit restore $file\n"), false},
+
+		{"a move in an assignment's substitution", rep("git restore $file\n", "x=$(mv ~/notes $file)\ngit restore $file\n"), false},
+		{"a move in mktemp's words", rep("tmp=$(mktemp -d)", "tmp=$(mktemp -d $(mv ~/notes internal/protocol/tsprotocol.go))"), false},
+		{"an editor in a quiet command's words", rep("git restore $file\n", "echo $(vi $file)\ngit restore $file\n"), false},
+		{"a checkout before the loop writes into the directory", rep("git log $file |", "git checkout v1 -- $file > $tmp/x\ngit log $file |"), false},
+
 		// The loop may not have run.
 		{"no proof the loop ran", rep("(cd $tmp && zip -q - *) > testdata.zip\n", ""), false},
 		{"proof on another directory", rep("(cd $tmp && zip -q - *)", "(cd $other && zip -q - *)"), false},

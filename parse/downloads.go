@@ -139,7 +139,7 @@ func (p *parser) dynamicCall(name string, args []Word) bool {
 			useful = true
 		}
 	}
-	if !useful {
+	if !useful && !passesArgs(args) {
 		return false
 	}
 	if p.dynCalls == nil {

@@ -49,3 +49,37 @@ func visibleCandidate(text string) bool {
 	}
 	return false
 }
+
+// passesArgs reports whether the only dynamic arguments of a call are
+// lists passed on whole ("$@", "$*", "${opts[@]}"): the scripts' main "$@"
+// and the wrappers' idiom, rustup-init.sh's ignore "$_file" "$@". The known
+// arguments are $1, $2, … as in a static call, so the body is worth walking
+// again (within dynamicCall's bounds): ignore() { "$@"; } runs "$_file", and
+// main's body, walked when it was defined, called functions defined after
+// it (ensure, downloader, ignore) that did not exist yet.
+func passesArgs(args []Word) bool {
+	for _, w := range args {
+		if !w.Static && !listExpansion(w.Value) {
+			return false
+		}
+	}
+	return len(args) > 0
+}
+
+// listExpansion reports whether a word's source is one list expansion.
+func listExpansion(v string) bool {
+	switch v {
+	case "$@", "$*", "${@}", "${*}":
+		return true
+	}
+	if strings.HasPrefix(v, "${") && (strings.HasSuffix(v, "[@]}") || strings.HasSuffix(v, "[*]}")) {
+		name := v[2 : len(v)-4]
+		for _, r := range name {
+			if r != '_' && (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') && (r < '0' || r > '9') {
+				return false
+			}
+		}
+		return name != ""
+	}
+	return false
+}

@@ -169,6 +169,8 @@ type parser struct {
 	// funcs are the functions defined earlier in the input.
 	funcs     map[string]*syntax.Stmt
 	funcDepth int
+	// wrapDepth counts the wrapper functions being called (wrappers.go).
+	wrapDepth int
 	loopDepth int
 	// args, when set, are the static $0, $1… for the next payload.
 	args []string

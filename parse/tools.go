@@ -80,6 +80,9 @@ func worseOrigin(a, b string) string {
 // any decodes, "local" when every command is a local tool of the rc-file
 // idioms, else "dynamic".
 func classify(stmts []*syntax.Stmt) string {
+	if countsOnly(stmts) {
+		return "local"
+	}
 	origin, n := "", 0
 	for _, st := range stmts {
 		syntax.Walk(st, func(node syntax.Node) bool {

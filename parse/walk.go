@@ -653,6 +653,9 @@ func (p *parser) callFunc(cmd *Command, c ctx) {
 	if !ok {
 		return
 	}
+	if p.wrapperCall(cmd, body) {
+		return
+	}
 	if p.funcDepth >= 2 || len(cmd.Args) == 1 && !p.bareCall(cmd.Args[0].Value) {
 		p.calledUnwalked(body)
 		return

@@ -207,7 +207,10 @@ func (m *matcher) add(r *Rule, start, end int, via []string, line int, folded bo
 			return false
 		}
 	}
-	key := [3]any{id, start, end}
+	// One finding of a rule (and tier) per start: a file made executable
+	// (or downloaded) and then run several times is one finding, reported
+	// up to its first run, not one per run (bun's installer: four).
+	key := [3]any{id, start, tier}
 	if m.seen[key] {
 		return false
 	}

@@ -234,6 +234,19 @@ type Command struct {
 	// there (see rewrittenGit): the user's edits were lost, and
 	// reported, at that checkout.
 	Rewritten bool
+	// HistPushed is set for a change of a history variable (unset
+	// HISTFILE, HISTSIZE=0) of a zsh script file made while a history
+	// list the same scope pushed with fc -p is in force: it changes that
+	// list, and the pop restores the user's (see newHistPush).
+	HistPushed bool
+	// HistLocal is set for a zsh local declaration of a history
+	// variable after an fc -p of the same scope: the scope's exit
+	// restores the pushed value over the user's (see newHistPush).
+	HistLocal bool
+	// HistPushOut is set for a zsh fc -p whose new history list stays in
+	// force after it: the commands that follow are not saved to the
+	// user's history (see newHistPush).
+	HistPushOut bool
 	// Wrapper is set for commands that run another command given as
 	// arguments (sudo, env, xargs, …); the wrapped command is listed too.
 	Wrapper bool

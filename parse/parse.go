@@ -248,6 +248,8 @@ type parser struct {
 	// what the script's own git checkout wrote (see rewrittenGit); only
 	// for a script file.
 	rewritten map[int]bool
+	// hist are zsh's fc -p marks (see newHistPush).
+	hist *histMarks
 	// scratch are the rm operands that may delete the script's scratch
 	// directory, and scratchOK the verdicts of the first ones (see
 	// scratchWords); only for a script file.
@@ -304,6 +306,7 @@ func (p *parser) parse(text string) bool {
 		p.res.Issues = append(p.res.Issues, Issue{Kind: IssueParse, Detail: detail, Start: start, End: end})
 		return false
 	}
+	p.hist = newHistPush(text, p.histShell()).pass(f.Stmts)
 	p.stmts(f.Stmts, ctx{})
 	return true
 }

@@ -62,6 +62,7 @@ func (p *parser) parseTop(text string) {
 			if p.outer == nil {
 				p.dirStmts = dirStmts(text, f.Stmts)
 			}
+			p.hist = newHistPush(text, p.histShell()).pass(f.Stmts)
 			p.stmts(f.Stmts, ctx{})
 			return
 		}
@@ -74,6 +75,7 @@ func (p *parser) parseTop(text string) {
 	tried := map[int]bool{}
 	var repairs []repair
 	ended := false
+	hist := newHistPush(text, p.histShell())
 	for {
 		var good []*syntax.Stmt
 		src := text
@@ -109,6 +111,7 @@ func (p *parser) parseTop(text string) {
 				p.later, p.laterBad = laterAssigns(good)
 				p.laterOf(text, good)
 			}
+			p.hist = hist.pass(good)
 			ended = p.walkTop(good) || ended
 		} else {
 			ended = p.endsTop(sawEnd) || ended
@@ -190,6 +193,7 @@ func (p *parser) parseTop(text string) {
 			rawScanFrom(p.res, input[from:lineEnd], from)
 		}
 		recovered++
+		hist.gap()
 		if incomplete || lineEnd >= len(text) {
 			return
 		}

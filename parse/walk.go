@@ -406,6 +406,7 @@ func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
 	start, end := p.span(st.Pos(), p.stmtEnd(st))
 	cmd := &Command{Start: start, End: end, Line: p.line(st.Pos())}
 	cmd.Args = append(cmd.Args, Word{Value: dc.Variant.Value, Static: true, Start: start, End: start + len(dc.Variant.Value)})
+	p.histMark(cmd, dc.Pos())
 	ref := declFlags(dc.Variant.Value, dc.Args)
 	defer func() {
 		if !ref {
@@ -513,6 +514,9 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 	if p.rewritten != nil && len(ce.Args) > 0 {
 		cmd.Rewritten = p.rewritten[int(ce.Pos().Offset())] && p.outer == nil
 	}
+	if p.hist != nil && len(ce.Args) > 0 {
+		p.histMark(cmd, ce.Pos())
+	}
 	for _, a := range ce.Assigns {
 		p.substs(a.Value, c)
 		p.substs(a.Array, c)
@@ -571,6 +575,9 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 			// HISTSIZE=0, GUARDSH_YOLO=1: listed as export, for the rules.
 			ex := cmdAt(start, end, p.line(st.Pos()), p.via)
 			ex.Args = []Word{{Value: "export", Static: true, Start: start, End: end}, {Value: a.Name.Value + "=" + v.Value, Static: v.Static, Start: v.Start, End: v.End}}
+			if p.hist != nil {
+				p.histMark(ex, ce.Pos())
+			}
 			p.add(ex)
 		}
 		if len(ce.Args) == 0 && commandVars()[a.Name.Value] && v.Value != "" {

@@ -90,7 +90,7 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 				m.addSoft(r, c)
 				continue
 			}
-			if m.add(codeReason(r, c), c.Start, c.End, c.Via, c.Line, c.Folded) {
+			if m.add(histReason(codeReason(r, c), c), c.Start, c.End, c.Via, c.Line, c.Folded) {
 				m.out[len(m.out)-1].Covers = covered(r, hits)
 			}
 		}

@@ -844,6 +844,9 @@ var table = []*Rule{
 					return true
 				}
 			}
+			if q, ok := histPushedRule(c); ok {
+				return q
+			}
 			switch c.Name() {
 			case "history", "unset", "export", "set", "shred", "rm", "declare", "typeset":
 			default:

@@ -1,0 +1,33 @@
+package rules
+
+import "github.com/guardsh/guardsh/parse"
+
+// histPushedRule decides history-tamper for the commands parse marks for
+// zsh's fc -p (parse/histpush.go): a local declaration of a history
+// variable after the push reports (the scope's exit puts the pushed value
+// over the user's), and a change of a history variable while the script's
+// own pushed list is in force does not (it changes that list only; the pop
+// restores the user's). ok is false for every other command.
+func histPushedRule(c *parse.Command) (match, ok bool) {
+	switch {
+	case c.HistLocal, c.HistPushOut:
+		return true, true
+	case c.HistPushed:
+		return false, true
+	}
+	return false, false
+}
+
+// histReason says why a local declaration of a history variable reports.
+func histReason(r *Rule, c *parse.Command) *Rule {
+	if r.ID != "history-tamper" || !c.HistLocal && !c.HistPushOut {
+		return r
+	}
+	cp := *r
+	if c.HistPushOut {
+		cp.Reason = "fc -p starts a new history list: what runs after it is not saved to the user's history until fc -P pops it (fc -p -a inside a function pops at its end): " + lowerFirst(r.Reason)
+		return &cp
+	}
+	cp.Reason = "A local history variable declared after fc -p: when the function returns, zsh pops the history list and then puts back the local's saved value, the pushed one, over the user's (their HISTSIZE, HISTFILE or SAVEHIST; declare it before fc -p): " + lowerFirst(r.Reason)
+	return &cp
+}

@@ -27,7 +27,7 @@ func TestScriptScratchDir(t *testing.T) {
 		{"reset in a function body", sh + "build() {\n\trm -rf stage\n\tmkdir stage\n}\nbuild\n", true},
 		{"update.bash: deleted again after cd work, cd z, cd ../..",
 			"#!/bin/bash\nset -e\ncd $(dirname $0)\nrm -rf work\nmkdir work\ngo build -o work/mkzip mkzip.go\ncd work\nmkdir zoneinfo\ncurl -sS -L -O https://example.com/tz.tar.gz\ntar xzf tz.tar.gz\ncd zoneinfo\n../mkzip ../../zoneinfo.zip\ncd ../..\nfiles=\"a b\"\nif [ \"$1\" = \"-work\" ]; then\n\tshift\nelse\n\trm -rf work\nfi\n", true},
-		{"deleted again, cd checked with || exit", sh + "rm -rf w\nmkdir w\ncd w || exit\ncd .. || exit\nrm -rf w\n", true},
+		{"deleted again, cd checked with || exit", sh + "rm -rf work\nmkdir work\ncd work || exit\ncd .. || exit\nrm -rf work\n", true},
 
 		// A well-known source, home or system name is not scratch
 		// because a script recreates it.
@@ -66,10 +66,10 @@ func TestScriptScratchDir(t *testing.T) {
 		{"moved into it before deleting again", sh + "rm -rf work\nmkdir work\nmv ~/data work/\nrm -rf work\n", false},
 		{"deleted again in another directory", sh + "rm -rf work\nmkdir work\ncd ..\nrm -rf work\n", false},
 		{"deleted again inside it", sh + "rm -rf work\nmkdir work\ncd work\nrm -rf work\n", false},
-		{"deleted again after an unchecked cd", sh + "rm -rf w\nmkdir w\ncd w/x\ncd ../..\nrm -rf w\n", false},
-		{"deleted again after cd -P", sh + "set -e\nrm -rf w\nmkdir w\ncd -P w\ncd ..\nrm -rf w\n", false},
-		{"deleted again after set -P", sh + "set -e\nrm -rf w\nmkdir w\nset -P\ncd w\ncd ..\nrm -rf w\n", false},
-		{"deleted again in a function", sh + "rm -rf w\nmkdir w\nf() { rm -rf w; }\ncd /\nf\n", false},
+		{"deleted again after an unchecked cd", sh + "rm -rf work\nmkdir work\ncd work/x\ncd ../..\nrm -rf work\n", false},
+		{"deleted again after cd -P", sh + "set -e\nrm -rf work\nmkdir work\ncd -P work\ncd ..\nrm -rf work\n", false},
+		{"deleted again after set -P", sh + "set -e\nrm -rf work\nmkdir work\nset -P\ncd work\ncd ..\nrm -rf work\n", false},
+		{"deleted again in a function", sh + "rm -rf work\nmkdir work\nf() { rm -rf work; }\ncd /\nf\n", false},
 		{"trailing slash (a symlink's target)", sh + "rm -rf work/\nmkdir work/\n", false},
 		{"through a directory", sh + "rm -rf tmpx/work\nmkdir -p tmpx/work\n", false},
 		{"./name", sh + "rm -rf ./work\nmkdir ./work\n", true},

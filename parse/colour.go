@@ -41,12 +41,13 @@ func quietColour(res *Result, src string, opts Options) {
 		colour bool
 	}
 	var seqs []seq
+	var st sgrState // colours in force across sequences (redteam4.go)
 	removed := 0
 	for i := 0; i < len(src); {
 		c := src[i]
 		if c == 0x1b {
 			n := escapeLen(src[i:])
-			seqs = append(seqs, seq{at: i - removed, colour: isColour(src[i : i+n])})
+			seqs = append(seqs, seq{at: i - removed, colour: isColour(src[i:i+n]) && !st.conceals(src[i:i+n])})
 			removed += n
 			i += n
 			continue

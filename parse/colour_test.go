@@ -52,3 +52,34 @@ func TestQuietColour(t *testing.T) {
 		t.Errorf("commands = %v", r.Commands)
 	}
 }
+
+// TestRedteam4Colour: concealing colours written with colons, split over
+// two sequences or nearly equal, stay findings; ordinary banners stay quiet.
+func TestRedteam4Colour(t *testing.T) {
+	for _, tc := range []struct {
+		seqs    []string
+		conceal bool
+	}{
+		{[]string{"\x1b[38:5:0;48:5:0m"}, true},
+		{[]string{"\x1b[30m", "\x1b[40m"}, true},
+		{[]string{"\x1b[38;5;16;48;5;0m"}, true},
+		{[]string{"\x1b[38;2;0;0;0;48;5;16m"}, true},
+		{[]string{"\x1b[38;5;232m", "\x1b[48;5;16m"}, true},
+		{[]string{"\x1b[38:2::1:1:1m", "\x1b[48:2::0:0:0m"}, true},
+		{[]string{"\x1b[30m", "\x1b[0m", "\x1b[40m"}, false},
+		{[]string{"\x1b[30;47m"}, false},
+		{[]string{"\x1b[1;32m", "\x1b[0m"}, false},
+		{[]string{"\x1b[97;41m"}, false},
+		{[]string{"\x1b[38;5;236;48;5;234m"}, false},
+		{[]string{"\x1b[30m", "\x1b[39m", "\x1b[40m"}, false},
+	} {
+		var st sgrState
+		got := false
+		for _, s := range tc.seqs {
+			got = st.conceals(s) || got
+		}
+		if got != tc.conceal {
+			t.Errorf("%q: conceals %v, want %v", tc.seqs, got, tc.conceal)
+		}
+	}
+}

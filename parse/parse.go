@@ -261,6 +261,10 @@ type parser struct {
 	// laterEmpty are the variables the input also sets empty (see
 	// laterEmptied).
 	laterEmpty map[string]bool
+	// everyCmd is set after a DEBUG, RETURN or ERR trap whose code may
+	// assign or change the directory: it runs between the commands that
+	// follow (see trapEvery).
+	everyCmd bool
 	// dynCalls counts the calls walked again with dynamic arguments, by
 	// function ("" for all; see dynamicCall).
 	dynCalls map[string]int
@@ -413,6 +417,11 @@ func (p *parser) payload(carrier string, text string, at Word, line int, remote 
 		files := p.vars.files
 		p.vars = c.vars
 		p.vars.files = files
+		if c.cwd != p.cwd || c.away {
+			// eval cd, . ./x.sh with a cd: this shell moved.
+			p.setCwd(c.cwd)
+			p.away = true
+		}
 	}
 }
 

@@ -406,3 +406,322 @@ func shadowSubst(code string) string {
 	}
 	return code
 }
+
+// commandBuiltin returns cmd without its leading command (and -p): command
+// cd is the builtin cd. command -v/-V only looks the name up.
+func commandBuiltin(cmd *Command) *Command {
+	args := cmd.Args[1:]
+	for len(args) > 0 && args[0].Value == "-p" {
+		args = args[1:]
+	}
+	if len(args) == 0 || args[0].Value == "-v" || args[0].Value == "-V" {
+		return cmd
+	}
+	cp := *cmd
+	cp.Args = args
+	return &cp
+}
+
+// codeMoves marks the working directory unknown after eval or source of
+// code that may change it (eval cd, source <(echo cd), . /dev/stdin <<<
+// "cd ~"): that code ran in this shell, and its cd is not followed here.
+func (p *parser) codeMoves(c *Command, args []Word) {
+	for _, w := range args {
+		if !w.Static || mayMove(w.Value) {
+			p.setCwd("")
+			p.away = true
+			return
+		}
+	}
+}
+
+// mayMove reports shell text that names cd, pushd or popd as a word, or
+// a command word guardsh cannot read (a function, eval …): conservatively,
+// anything that may change the directory.
+func mayMove(code string) bool {
+	for _, f := range strings.FieldsFunc(code, func(r rune) bool { return strings.ContainsRune(" \t\n;&|(){}`'\"", r) }) {
+		switch f {
+		case "cd", "pushd", "popd", "eval", "source", ".", "builtin", "command":
+			return true
+		}
+	}
+	return false
+}
+
+// sourced handles what a sourced text may have done that is not
+// followed: at the prompt (not in a script file, where a library is
+// trusted as absent.go documents), a text guardsh could not read may have
+// assigned any variable or changed the directory.
+func (p *parser) sourced(c *Command, args []Word, known bool) {
+	if known || p.opts.File && p.outer == nil || len(args) == 0 {
+		return
+	}
+	p.vars.forgetAll()
+	p.setCwd("")
+	p.away = true
+}
+
+// trapEvery handles trap CODE DEBUG|RETURN|ERR: bash runs CODE before
+// every simple command (DEBUG), after each function or sourced file
+// (RETURN) or failed command (ERR). Code that may assign a variable or
+// change the directory (trap 'cd; d=src' DEBUG) makes every later value
+// and directory unknown. Code made of output commands only (the common
+// trap 'echo "$BASH_COMMAND"' DEBUG) does not.
+func (p *parser) trapEvery(args []Word) {
+	every := false
+	for _, s := range args[1:] {
+		switch strings.ToUpper(strings.TrimPrefix(s.Value, "SIG")) {
+		case "DEBUG", "RETURN", "ERR":
+			every = true
+		}
+	}
+	if !every || quietTrap(args[0]) {
+		return
+	}
+	p.everyCmd = true
+}
+
+// quietTrap reports trap code that only prints: echo, printf, logger, :,
+// true, with no assignment, substitution or redirection to a file.
+func quietTrap(w Word) bool {
+	if !w.Static {
+		return false
+	}
+	if strings.TrimSpace(w.Value) == "" {
+		return true
+	}
+	f, err := syntax.NewParser().Parse(strings.NewReader(w.Value), "")
+	if err != nil {
+		return false
+	}
+	quiet := true
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.Assign, *syntax.CmdSubst, *syntax.ProcSubst, *syntax.FuncDecl, *syntax.ArithmExp, *syntax.ArithmCmd:
+			quiet = false
+		case *syntax.Redirect:
+			if x.Op != syntax.DplOut && x.Op != syntax.DplIn {
+				quiet = false
+			}
+		case *syntax.CallExpr:
+			if len(x.Args) == 0 {
+				quiet = false
+				break
+			}
+			switch x.Args[0].Lit() {
+			case "echo", "printf", "logger", ":", "true", "false":
+				if x.Args[0].Lit() == "printf" && len(x.Args) > 1 && strings.HasPrefix(x.Args[1].Lit(), "-v") {
+					quiet = false
+				}
+			default:
+				quiet = false
+			}
+		case *syntax.ParamExp:
+			if x.Exp != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) {
+				quiet = false
+			}
+		}
+		return quiet
+	})
+	return quiet
+}
+
+// scratchWords are the words a scratch directory's name is made of: a
+// script that recreates "work", "tmp", "build-out" or ".stage" is
+// resetting its own working area. keptNames alone was a deny-list: rm -rf
+// thesis; mkdir thesis, .bitcoin, Library or secrets were scratch too.
+var scratchWordSet = set("work", "workdir", "wrk", "tmp", "temp", "tmpdir", "tempdir", "scratch", "stage", "staging",
+	"build", "builds", "builddir", "out", "output", "outputs", "outdir", "dist", "cache", "junk", "sandbox", "artifacts",
+	"obj", "objs", "gen", "generated", "target", "rootfs", "chroot", "rewrite")
+
+// scratchName reports whether a directory name says it is a working
+// area: one of its words (split at -, _, ., digits and case changes) is a
+// scratch word.
+func scratchName(name string) bool {
+	var words []string
+	cur := []rune{}
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	prevLower := false
+	for _, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z':
+			cur = append(cur, r)
+			prevLower = true
+		case r >= 'A' && r <= 'Z':
+			if prevLower {
+				flush()
+			}
+			cur = append(cur, r)
+			prevLower = false
+		default:
+			flush()
+			prevLower = false
+		}
+	}
+	flush()
+	for _, w := range words {
+		if scratchWordSet()[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// sgrState follows the colours SGR sequences leave in force, in the order
+// they appear: ESC[30m … ESC[40m draws black on black in two sequences,
+// and ESC[38:5:0;48:5:0m writes its colours with colons.
+type sgrState struct {
+	fg, bg [3]int
+	hasFg  bool
+	hasBg  bool
+}
+
+// conceals applies one escape sequence (a colour one; others leave the
+// state) and reports whether text is now drawn in (nearly) the colour of
+// its background.
+func (st *sgrState) conceals(s string) bool {
+	if len(s) < 3 || s[1] != '[' || s[len(s)-1] != 'm' {
+		return false
+	}
+	params := s[2 : len(s)-1]
+	if params == "" {
+		st.hasFg, st.hasBg = false, false
+		return false
+	}
+	ps := strings.Split(params, ";")
+	num := func(x string) (int, bool) {
+		n := 0
+		if x == "" {
+			return 0, true
+		}
+		for _, c := range x {
+			if c < '0' || c > '9' {
+				return 0, false
+			}
+			n = n*10 + int(c-'0')
+			if n > 1000 {
+				return 0, false
+			}
+		}
+		return n, true
+	}
+	// colour reads an extended colour (5;N or 2;R;G;B) from words.
+	colour := func(words []string, colon bool) ([3]int, int, bool) {
+		if len(words) == 0 {
+			return [3]int{}, 0, false
+		}
+		mode, _ := num(words[0])
+		switch mode {
+		case 5:
+			if len(words) > 1 {
+				if n, ok := num(words[1]); ok {
+					return xterm256(n), 2, true
+				}
+			}
+			return [3]int{}, 2, false
+		case 2:
+			rgb := words[1:]
+			if colon && len(rgb) >= 4 {
+				rgb = rgb[1:] // 38:2:CS:R:G:B, a colour space id
+			}
+			if len(rgb) >= 3 {
+				r, ok1 := num(rgb[0])
+				g, ok2 := num(rgb[1])
+				b, ok3 := num(rgb[2])
+				return [3]int{r, g, b}, 4, ok1 && ok2 && ok3
+			}
+			return [3]int{}, 4, false
+		}
+		return [3]int{}, 1, false
+	}
+	for i := 0; i < len(ps); i++ {
+		sub := strings.Split(ps[i], ":")
+		p, ok := num(sub[0])
+		if !ok {
+			continue
+		}
+		switch {
+		case p == 0:
+			st.hasFg, st.hasBg = false, false
+		case p == 39:
+			st.hasFg = false
+		case p == 49:
+			st.hasBg = false
+		case p >= 30 && p <= 37, p >= 90 && p <= 97:
+			st.fg, st.hasFg = xterm256(p%10+boolInt(p >= 90)*8), true
+		case p >= 40 && p <= 47, p >= 100 && p <= 107:
+			st.bg, st.hasBg = xterm256(p%10+boolInt(p >= 100)*8), true
+		case p == 38 || p == 48 || p == 58:
+			var c [3]int
+			set := false
+			if len(sub) > 1 {
+				c, _, set = colour(sub[1:], true)
+			} else {
+				var n int
+				c, n, set = colour(ps[i+1:], false)
+				i += n
+			}
+			if set && p == 38 {
+				st.fg, st.hasFg = c, true
+			} else if set && p == 48 {
+				st.bg, st.hasBg = c, true
+			}
+		}
+	}
+	if !st.hasFg || !st.hasBg {
+		return false
+	}
+	d := 0
+	for k := 0; k < 3; k++ {
+		x := st.fg[k] - st.bg[k]
+		d += x * x
+	}
+	return d < 16*16*3
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// xterm256 is the colour of an xterm 256-colour index (the 16 system
+// colours as xterm draws them, the 6x6x6 cube, the grey ramp).
+func xterm256(n int) [3]int {
+	sys := [16][3]int{{0, 0, 0}, {205, 0, 0}, {0, 205, 0}, {205, 205, 0}, {0, 0, 238}, {205, 0, 205}, {0, 205, 205}, {229, 229, 229},
+		{127, 127, 127}, {255, 0, 0}, {0, 255, 0}, {255, 255, 0}, {92, 92, 255}, {255, 0, 255}, {0, 255, 255}, {255, 255, 255}}
+	switch {
+	case n < 0 || n > 255:
+		return [3]int{-1000, -1000, -1000}
+	case n < 16:
+		return sys[n]
+	case n < 232:
+		n -= 16
+		lv := func(v int) int {
+			if v == 0 {
+				return 0
+			}
+			return 55 + v*40
+		}
+		return [3]int{lv(n / 36), lv(n / 6 % 6), lv(n % 6)}
+	default:
+		g := 8 + (n-232)*10
+		return [3]int{g, g, g}
+	}
+}
+
+// beforeEvery is what a DEBUG trap that may assign or cd (see trapEvery)
+// does before each command: every value and the directory are unknown.
+func (p *parser) beforeEvery() {
+	if p.everyCmd {
+		p.vars.forgetAll()
+		p.setCwd("")
+		p.away = true
+	}
+}

@@ -502,7 +502,7 @@ func scratchValue(w Word) bool {
 		return false
 	}
 	v = strings.TrimPrefix(v, "./")
-	return v != "" && v != "." && v != ".." && !strings.Contains(v, "/") && !keptNames()[strings.ToLower(v)]
+	return v != "" && v != "." && v != ".." && !strings.Contains(v, "/") && !keptNames()[strings.ToLower(v)] && scratchName(v)
 }
 
 // madeInto reports whether an ln, mv, cp or install of the input so far

@@ -166,14 +166,32 @@ func (p *parser) unwrap(c *Command) {
 		p.inherit, p.adopt = true, true
 		p.code(c, "eval", args)
 		p.inherit, p.adopt = prev, adopt
+		p.codeMoves(c, args) // eval cd: the shell moved (redteam4.go)
 	case name == "source" || name == ".":
+		// source runs in this shell: its assignments are this shell's.
+		known := false
+		prev, adopt := p.inherit, p.adopt
+		p.inherit, p.adopt = true, true
 		if len(args) > 0 && !args[0].Static {
 			p.substCode(c, name, args[0])
+			if args[0].Code != "" {
+				known = true
+				p.codeMoves(c, []Word{{Value: args[0].Code, Static: true}})
+			}
 		} else if len(args) > 0 && (args[0].Value == "/dev/stdin" || args[0].Value == "/proc/self/fd/0" || args[0].Value == "/dev/fd/0") {
 			p.stdinCode(c, name)
+			if c.StdinStatic {
+				known = true
+				p.codeMoves(c, []Word{{Value: c.StdinText, Static: true}})
+			}
 		} else if len(args) > 0 {
+			// A file on disk or written by the line is read; one
+			// that is neither makes source fail, and does nothing.
 			p.runFile(c, name, args[0], 0, false, true)
+			known = true
 		}
+		p.inherit, p.adopt = prev, adopt
+		p.sourced(c, args, known)
 	case name == "alias":
 		for _, a := range args {
 			if n, body, ok := strings.Cut(a.Value, "="); ok && !strings.HasPrefix(n, "-") {
@@ -196,6 +214,7 @@ func (p *parser) unwrap(c *Command) {
 		}
 		if len(args) > 1 && args[0].Value != "-" && !strings.HasPrefix(args[0].Value, "-") {
 			p.runLater(c, "trap", args[0], false)
+			p.trapEvery(args) // DEBUG, RETURN, ERR: before or after other commands
 		}
 	case name == "complete" || name == "compgen":
 		if w, ok := optAnywhere(args, "-C"); ok {

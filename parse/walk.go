@@ -403,6 +403,7 @@ func (p *parser) heredoc(w *syntax.Word) (string, bool) {
 // decl handles export, declare, local, readonly and typeset: they assign
 // variables, and are listed as commands for the rules.
 func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
+	p.beforeEvery()
 	start, end := p.span(st.Pos(), p.stmtEnd(st))
 	cmd := &Command{Start: start, End: end, Line: p.line(st.Pos())}
 	cmd.Args = append(cmd.Args, Word{Value: dc.Variant.Value, Static: true, Start: start, End: start + len(dc.Variant.Value)})
@@ -497,6 +498,7 @@ func (p *parser) assignValue(a *syntax.Assign) Word {
 
 // call walks a simple command.
 func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
+	p.beforeEvery()
 	start, end := p.span(st.Pos(), p.stmtEnd(st))
 	if _, words := p.limits(); p.res.words+len(ce.Args) > words && !p.stopped {
 		// Over the word limit before its words are resolved: stop
@@ -1040,6 +1042,10 @@ func (p *parser) chdir(cmd *Command) {
 		cp := *cmd
 		cp.Args = cmd.Args[1:]
 		cmd = &cp
+	}
+	if len(cmd.Args) > 1 && cmd.Args[0].Value == "command" {
+		// command cd, command -p cd: the builtin (redteam4.go).
+		cmd = commandBuiltin(cmd)
 	}
 	if len(cmd.Args) == 0 {
 		return

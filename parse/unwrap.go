@@ -563,6 +563,7 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, g *programs.Gram
 			rest = xargsArgs(rest, o, c.StdinText, c)
 		}
 		run("xargs", rest, nil)
+		p.xargsShellCode(c, o, rest)
 	case "flock":
 		if v, ok := o.get("-c", "--command"); ok {
 			w := Word{Value: v, Static: true, Start: c.Start, End: c.End}
@@ -1068,7 +1069,10 @@ func (p *parser) shell(c *Command, name string, args []Word) {
 			p.substCode(c, name, w)
 			return
 		}
-		if w.Value != "/dev/stdin" && w.Value != "-" {
+		if p.fdScript(c, name, w) {
+			return
+		}
+		if w.Value != "/dev/stdin" && w.Value != "-" && w.Value != "/dev/fd/0" && w.Value != "/proc/self/fd/0" {
 			p.dialect = shellDialect(name)
 			p.runFile(c, name, w, 0, false, true)
 			p.dialect = ""

@@ -211,3 +211,103 @@ func helperLeaks(sh string) bool {
 	}
 	return false
 }
+
+// codeReverseShell reports interpreter code that connects a socket and
+// hands it to a shell as its input and output: Python's socket + dup2 +
+// /bin/sh or pty.spawn, Perl's socket + open(STDIN, ">&S") + exec, PHP's
+// fsockopen + exec("/bin/sh -i <&3 …"), Ruby's TCPSocket + exec, Node's
+// net.Socket piped into child_process.spawn("/bin/sh"), gawk's /inet/tcp.
+func codeReverseShell(c *parse.Command) bool {
+	switch n := c.Name(); {
+	case strings.HasPrefix(n, "python"), strings.HasPrefix(n, "pypy"), n == "perl", strings.HasPrefix(n, "ruby"), strings.HasPrefix(n, "php"),
+		n == "node", n == "nodejs", n == "deno", n == "bun", n == "gawk", n == "awk", n == "lua", strings.HasPrefix(n, "lua5"):
+	default:
+		return false
+	}
+	var b strings.Builder
+	for _, w := range c.Args[1:] {
+		b.WriteString(w.Value)
+		b.WriteByte(' ')
+	}
+	b.WriteString(c.StdinText)
+	return reverseShellCode(b.String())
+}
+
+// reverseShellCode reports source text with the three parts of a reverse
+// shell: a network connection, a shell, and the connection made its
+// standard input and output.
+func reverseShellCode(t string) bool {
+	has := func(any ...string) bool {
+		for _, s := range any {
+			if strings.Contains(t, s) {
+				return true
+			}
+		}
+		return false
+	}
+	net := has("socket.socket", "socket(", "fsockopen", "stream_socket_client", "TCPSocket", "IO::Socket", "net.Socket", "net.connect",
+		"createConnection", "/inet/tcp/", "/dev/tcp/", "socket.tcp", "socket.connect")
+	shell := has("/bin/sh", "/bin/bash", "/bin/zsh", "sh -i", "bash -i", "pty.spawn", `"sh"`, `'sh'`, `"bash"`, `'bash'`, "cmd.exe")
+	wired := has("dup2", "fileno", ">&S", "<&3", ">&3", "<&%d", ">&%d", "STDIN", "stdio", ".pipe(", "|&", "proc_open", "descriptorspec")
+	return net && shell && wired
+}
+
+// fdReverseShell finds a descriptor opened on the network (exec
+// 5<>/dev/tcp/HOST/PORT) that a later command of the line runs what it
+// reads from or sends its output to: a shell reading it (sh <&5 >&5), or
+// a command word read at run time writing to it (while read l; do $l >&5;
+// done). A descriptor used only to send or read data (an HTTP request
+// written with echo, cat <&3) is not one.
+func fdReverseShell(r *parse.Result) []hit {
+	var out []hit
+	var netFDs map[string]*parse.Command
+	for _, c := range r.Commands {
+		if len(c.Args) > 0 && c.Args[0].Value == "exec" && len(c.Args) == 1 || len(c.Args) == 0 {
+			for _, rd := range c.Redirs {
+				if t := rd.Target.Value; rd.Fd != "" && (strings.HasPrefix(t, "/dev/tcp/") || strings.HasPrefix(t, "/dev/udp/")) {
+					if netFDs == nil {
+						netFDs = map[string]*parse.Command{}
+					}
+					fd := rd.Fd
+					if name, ok := strings.CutPrefix(fd, "{"); ok {
+						fd = "${" + name // exec {s}<>…: the shell puts the number in $s
+					}
+					netFDs[fd] = c
+				}
+			}
+			continue
+		}
+		if netFDs == nil || len(c.Args) == 0 {
+			continue
+		}
+		if !c.Args[0].Static || isShell(c.Name()) {
+			if o := netFDUse(c, netFDs); o != nil {
+				out = append(out, hit{o.Start, c.End, ""})
+				continue
+			}
+		}
+		if isShell(c.Name()) {
+			// cat <&5 | sh: the shell runs what the connection sends.
+			for s := c.StdinFrom; s != nil; s = s.StdinFrom {
+				if o := netFDUse(s, netFDs); o != nil {
+					out = append(out, hit{o.Start, c.End, ""})
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// netFDUse returns the command that opened the network descriptor c reads
+// from or writes to (<&5, >&5, 2>&$s), or nil.
+func netFDUse(c *parse.Command, netFDs map[string]*parse.Command) *parse.Command {
+	for _, rd := range c.Redirs {
+		if rd.Op == ">&" || rd.Op == "<&" {
+			if o := netFDs[rd.Target.Value]; o != nil {
+				return o
+			}
+		}
+	}
+	return nil
+}

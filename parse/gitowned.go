@@ -65,13 +65,17 @@ import (
 //
 // The whole file is skipped when it defines a function named like one of
 // the commands read here, uses alias, enable, shopt, setopt, hash or
-// declare -n, or assigns IFS (not as a command's prefix).
+// declare -n, assigns IFS (not as a command's prefix), runs anything in the
+// background (&, coproc) or sets a trap on anything but EXIT: such code may
+// run between D1 and D2.
 //
 // Assumed, not proved: an unknown word before the path of D1 (the loop's
 // own read variable, as $hash above) is a revision or empty, not an option
 // such as -b (which would make D1 write nothing); this is the reading the
 // git-discard rule reports D1 by. $TMPDIR holds no glob character. No other
-// process writes F meanwhile.
+// process writes F meanwhile (one the script started through another
+// program, at or systemd-run, included), and the repository's own hooks
+// and filters (post-checkout, smudge) bring no other data into F.
 
 // rewrittenWordsIf is rewrittenGit for a script that names git checkout
 // or git restore at all.
@@ -143,11 +147,25 @@ func rewrittenGit(stmts []*syntax.Stmt, errexit, bash bool) map[int]bool {
 						}
 					}
 				}
+			case *syntax.CoprocClause:
+				off = true
+			case *syntax.Stmt:
+				if x.Background || x.Coprocess {
+					off = true // ( sleep 1; mv ~/notes "$f" ) & runs between D1 and D2
+				}
 			case *syntax.CallExpr:
 				if len(x.Args) > 0 {
 					switch x.Args[0].Lit() {
 					case "alias", "enable", "shopt", "setopt", "hash":
 						off = true
+					case "trap":
+						// A DEBUG, ERR or RETURN trap (or a signal's)
+						// runs between any two statements.
+						for _, a := range x.Args[2:] {
+							if v := a.Lit(); v != "EXIT" && v != "0" {
+								off = true
+							}
+						}
 					}
 				} else {
 					for _, a := range x.Assigns {

@@ -88,6 +88,13 @@ echo "Created testdata.zip"
 		{"an editor in a quiet command's words", rep("git restore $file\n", "echo $(vi $file)\ngit restore $file\n"), false},
 		{"a checkout before the loop writes into the directory", rep("git log $file |", "git checkout v1 -- $file > $tmp/x\ngit log $file |"), false},
 
+		{"a mover in the background before", "( sleep 1; mv ~/notes internal/protocol/tsprotocol.go ) &\n" + lcs, false},
+		{"a DEBUG trap", "trap 'mv ~/notes internal/protocol/tsprotocol.go' DEBUG\n" + lcs, false},
+		{"an ERR trap", "trap 'mv ~/notes internal/protocol/tsprotocol.go' ERR\n" + lcs, false},
+		{"a signal trap", "trap 'mv ~/notes internal/protocol/tsprotocol.go' USR1\n" + lcs, false},
+		{"an EXIT trap", "trap 'rm -rf \"$tmp\"' EXIT\n" + lcs, true},
+		{"coproc", "coproc { sleep 1; mv ~/notes internal/protocol/tsprotocol.go; }\n" + lcs, false},
+
 		// The loop may not have run.
 		{"no proof the loop ran", rep("(cd $tmp && zip -q - *) > testdata.zip\n", ""), false},
 		{"proof on another directory", rep("(cd $tmp && zip -q - *)", "(cd $other && zip -q - *)"), false},

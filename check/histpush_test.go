@@ -19,7 +19,7 @@ import (
 // parse/histpush.go). Verified in a pty with zsh 5.9 (see that file).
 func TestScriptHistPush(t *testing.T) {
 	const zsh = "#!/bin/zsh\n"
-	const push = "fc -p -a ~/.alt_history 100 || return\n"
+	const push = "fc -p -a ~/.alt 100 || return\n"
 	for _, tt := range []struct {
 		name      string
 		text      string
@@ -80,6 +80,7 @@ func TestScriptHistPush(t *testing.T) {
 		{"push in a subshell", zsh + "f() {\n( fc -p -a x || exit )\nunset HISTFILE\n}\n", false},
 		{"push in $(…)", zsh + "f() {\nv=$(fc -p -a x || return)\nunset HISTFILE\n}\n", false},
 		{"push in the background", zsh + "f() {\n{ fc -p -a x || return } &\nunset HISTFILE\n}\n", false},
+		{"push in braces in a pipeline's first stage", zsh + "f() {\n{ fc -p -a x || return } | cat\nunset HISTFILE\n}\n", false},
 		{"push in a pipeline's first stage", zsh + "f() {\nfc -p -a x | cat || return\nunset HISTFILE\n}\n", false},
 		{"push on one branch, unset on every path", zsh + "f() {\nif [[ -n $1 ]]; then\n" + push + "fi\nunset HISTFILE\n}\n", false},
 		{"push under a test, unset under another", zsh + "f() {\nif [[ -n $1 ]]; then\n" + push + "fi\n[[ -n $2 ]] && unset HISTFILE\n}\n", false},
@@ -193,6 +194,10 @@ func TestHistPushOut(t *testing.T) {
 		prompt, file bool // reports
 	}{
 		{"fc -p", true, true},
+		{"fc -p || return", true, true},
+		{"fc -p ~/.alt 10 && print -s x", true, true},
+		{"{ fc -p || exit }", true, true},
+		{"if fc -p; then :; fi", true, true},
 		{"fc -p -a ~/.alt 10", true, false},
 		{"fc -pa ~/.alt 10", true, false},
 		{"fc -ap", true, false},
@@ -205,6 +210,10 @@ func TestHistPushOut(t *testing.T) {
 		{"f() { fc -p -a ~/.alt; print -s x; }; f", false, false},
 		{"f() { fc -p ~/.alt; print -s x; fc -P; }; f", false, false},
 		{"() { fc -p -a /dev/null 0 0; }", false, false},
+		{"f() { fc -p -a $HISTFILE 1 || return; print -s x; }; f", true, true},
+		{"f() { fc -p -a ~/.zsh_history 1 || return; }; f", true, true},
+		{"f() { fc -p -a \"$HOME/.zsh_history\" 1 || return; }; f", true, true},
+		{"f() { fc -p -a ${HISTFILE} 1 || return; }; f", true, true},
 		{"fc -l -10", false, false},
 		{"fc -P", false, false},
 		{"fc -R ~/.alt", false, false},

@@ -525,7 +525,8 @@ func (h *histPush) ifClause(x *syntax.IfClause, s hst) hst {
 func (h *histPush) binary(x *syntax.BinaryCmd, s hst) hst {
 	switch x.Op {
 	case syntax.AndStmt:
-		if pushStmt(x.X) {
+		if ce := pushOf(x.X); ce != nil {
+			h.pushOut(ce)
 			sx := s
 			sx.may = true
 			y := sx
@@ -541,7 +542,8 @@ func (h *histPush) binary(x *syntax.BinaryCmd, s hst) hst {
 		sy := h.stmt(x.Y, yIn)
 		return joinH(sy, sx)
 	case syntax.OrStmt:
-		if pushStmt(x.X) && histEnds(x.Y) {
+		if ce := pushOf(x.X); ce != nil && histEnds(x.Y) {
+			h.pushOut(ce)
 			s.on, s.cond, s.may = true, "", true
 			return s
 		}
@@ -549,8 +551,14 @@ func (h *histPush) binary(x *syntax.BinaryCmd, s hst) hst {
 		sy := h.stmt(x.Y, sx)
 		return joinH(sx, sy)
 	}
-	// A pipeline: zsh runs its last command in this shell.
-	s = h.stmt(x.X, s)
+	// A pipeline: zsh runs its last command in this shell, the others
+	// in subshells.
+	h.forked(x.X)
+	if h.mayPop(x.X) {
+		// Not needed for a subshell; kept strict for what this does
+		// not read of a pipeline's stages.
+		s = kill(s)
+	}
 	return h.stmt(x.Y, s)
 }
 
@@ -572,17 +580,24 @@ func histEnds(st *syntax.Stmt) bool {
 
 // pushStmt reports `fc -p …` (options p and a only), alone or as the only
 // statement of braces: the push, when it succeeds.
-func pushStmt(st *syntax.Stmt) bool {
+func pushStmt(st *syntax.Stmt) bool { return pushOf(st) != nil }
+
+// pushOf is the fc -p call of a pushStmt, or nil.
+func pushOf(st *syntax.Stmt) *syntax.CallExpr {
 	if st.Negated || st.Background || st.Coprocess {
-		return false
+		return nil
 	}
 	switch x := st.Cmd.(type) {
 	case *syntax.Block:
-		return len(x.Stmts) == 1 && pushStmt(x.Stmts[0])
+		if len(x.Stmts) == 1 {
+			return pushOf(x.Stmts[0])
+		}
 	case *syntax.CallExpr:
-		return pushCall(x)
+		if pushCall(x) {
+			return x
+		}
 	}
-	return false
+	return nil
 }
 
 func pushCall(ce *syntax.CallExpr) bool {
@@ -1037,6 +1052,12 @@ func (h *histPush) pushOut(ce *syntax.CallExpr) {
 		auto = auto || strings.Contains(l, "a")
 	}
 	off := int(ce.Pos().Offset())
+	if ownHistFile(ce.Args[i+1:]) {
+		// The pop writes the pushed list into the user's history
+		// file: fc -p -a $HISTFILE 1 leaves it one line long.
+		h.marks.out[off] = true
+		return
+	}
 	switch {
 	case h.inFunc > 0 && auto, h.inFunc > 0 && h.pops[len(h.pops)-1]:
 	case h.inFunc == 0 && auto:
@@ -1044,6 +1065,27 @@ func (h *histPush) pushOut(ce *syntax.CallExpr) {
 	default:
 		h.marks.out[off] = true
 	}
+}
+
+// ownHistFile reports an fc -p whose file is the user's history: $HISTFILE
+// or a name ending in _history.
+func ownHistFile(args []*syntax.Word) bool {
+	for _, w := range args {
+		l, ok := litText(w)
+		if ok && strings.HasPrefix(l, "-") && l != "-" {
+			continue
+		}
+		if ok {
+			return strings.HasSuffix(l, "_history")
+		}
+		if wordParam(w) == "HISTFILE" {
+			return true
+		}
+		var sb strings.Builder
+		syntax.NewPrinter().Print(&sb, w)
+		return strings.HasSuffix(strings.Trim(sb.String(), `"'`), "_history")
+	}
+	return false
 }
 
 // histShell is the dialect for fc: the input's, or zsh for a payload a

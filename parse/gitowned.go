@@ -20,7 +20,7 @@ import (
 //	(cd $tmp && zip -q - *) > testdata.zip
 //	rm -fr $tmp
 //	git restore --staged $file
-//	git restore $file                      # discards what line 5 wrote
+//	git restore $file                      # discards what that checkout wrote
 //
 // A git checkout that writes a path (D1, git checkout REV [--] F…) and
 // succeeds leaves in F a blob of the repository's object store. A later git

@@ -130,6 +130,9 @@ func (v *vars) throughRef(name string) {
 // declFlags reports the flags of a declaration's option words (-n, -gn,
 // -rx …): whether it declares name references.
 func declFlags(variant string, args []*syntax.Assign) (ref bool) {
+	if variant == "nameref" {
+		return true // ksh's typeset -n
+	}
 	if variant != "declare" && variant != "typeset" && variant != "local" {
 		return false
 	}
@@ -318,6 +321,9 @@ func assignsAny(n syntax.Node) bool {
 			}
 		}
 	case *syntax.CallExpr:
+		if len(x.Args) > 1 && x.Args[0].Lit() == "nameref" {
+			return true // ksh: typeset -n
+		}
 		if len(x.Args) > 1 {
 			switch x.Args[0].Lit() {
 			case "builtin", "command":
@@ -724,4 +730,17 @@ func (p *parser) beforeEvery() {
 		p.setCwd("")
 		p.away = true
 	}
+}
+
+// qualRenames reports a zsh glob qualifier group that changes the names
+// the pattern gives: modifiers (:h, :a, :s/…/…/), or code that sets REPLY
+// or reply (e:CODE:, +func). rm -rf dist(:a:h) deletes the directory dist
+// is in.
+func qualRenames(group string) bool {
+	body := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(group, "(#q"), "("), ")")
+	if strings.Contains(body, ":") || strings.Contains(body, "+") {
+		return true
+	}
+	codes, _, ok := qualCodes(body + ")")
+	return !ok || len(codes) > 0
 }

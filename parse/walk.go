@@ -723,6 +723,9 @@ func (p *parser) assigningBuiltins(cmd *Command) {
 	case "declare", "typeset", "local", "export", "readonly":
 		// builtin declare d=x (a declaration as a plain command).
 		p.builtinDecl(cmd.Args)
+	case "nameref":
+		// ksh's nameref r=d is typeset -n r=d.
+		p.builtinDecl(append([]Word{{Value: "typeset", Static: true}, {Value: "-n", Static: true}}, cmd.Args[1:]...))
 	case "getopts":
 		if len(cmd.Args) > 2 {
 			p.vars.setDynamic(cmd.Args[2].Value)

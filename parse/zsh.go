@@ -838,8 +838,11 @@ func zshGlobValues(w *syntax.Word, vals []string) []string {
 		return vals
 	}
 	out := make([]string, len(vals))
+	renames := false
 	for i, v := range vals {
+		raw := v
 		for _, g := range groups {
+			renames = renames || qualRenames(g)
 			if strings.HasPrefix(g, "(#q") {
 				v = strings.Replace(v, g, "", 1)
 			} else {
@@ -847,6 +850,11 @@ func zshGlobValues(w *syntax.Word, vals []string) []string {
 			}
 		}
 		out[i] = v
+		if renames {
+			// dist(:a:h) is the working directory, dist(e:'REPLY=/':)
+			// is /: the name as written is judged too (redteam4.go).
+			out = append(out, raw)
+		}
 	}
 	return out
 }

@@ -1,128 +1,16 @@
 package parse
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
 
 // maxAlts bounds the other values one variable may have from branches, and
-// the alternative readings of one command.
+// the readings of one command with one variable's other values (see
+// altCombos for those with several).
 const maxAlts = 4
-
-// A branchSet records the static values of variables around conditional
-// code (if, case, && and ||), so that a variable assigned on one branch
-// keeps the values it has on the others: sh_c='sh -c'; if dry; then
-// sh_c=echo; fi; $sh_c "curl … | bash" runs curl | bash when not dry.
-type branchSet struct {
-	before map[string]string
-	seen   map[string][]string
-	// exhaustive is set by the caller when one of the branches always
-	// runs (if … else, a case with a * pattern); && and || are not.
-	exhaustive bool
-	// nonEmpty are the variables a test proves not empty on the path
-	// that runs no branch ([ -z "$X" ] && X=d, [ -n "$X" ] || X=d).
-	nonEmpty map[string]bool
-}
-
-// skipNonEmpty notes the variable that cond proves not empty when it has
-// the outcome that skips the branch (skipOn: true for ||, false for && and
-// if).
-func (b *branchSet) skipNonEmpty(cond []*syntax.Stmt, skipOn bool) {
-	name, nonEmpty := condTest(cond)
-	if name == "" || nonEmpty != skipOn {
-		return
-	}
-	if b.nonEmpty == nil {
-		b.nonEmpty = map[string]bool{}
-	}
-	b.nonEmpty[name] = true
-}
-
-func (p *parser) branchStart() *branchSet {
-	b := &branchSet{}
-	if len(p.vars.val) > 0 {
-		b.before = make(map[string]string, len(p.vars.val))
-		for k, v := range p.vars.val {
-			b.before[k] = v
-		}
-	}
-	p.vars.branch++
-	return b
-}
-
-// branchEnd is called at the end of each branch: the values variables have
-// there are possible after the whole conditional.
-func (p *parser) branchEnd(b *branchSet) {
-	for k, v := range p.vars.val {
-		if old, ok := b.before[k]; ok && old != v || !ok {
-			if b.seen == nil {
-				b.seen = map[string][]string{}
-			}
-			b.seen[k] = appendUnique(b.seen[k], v)
-		}
-	}
-}
-
-// branchDone gives each variable that a branch changed its other values.
-func (p *parser) branchDone(b *branchSet) {
-	p.vars.branch = max(0, p.vars.branch-1)
-	if p.vars.branch == 0 {
-		defer func() { p.vars.wasDyn, p.vars.wasFrom = nil, nil }()
-	}
-	for k, vals := range b.seen {
-		now, ok := p.vars.val[k]
-		if !ok {
-			continue
-		}
-		if _, had := b.before[k]; !had && !b.exhaustive && k != "PWD" && k != "OLDPWD" {
-			// (PWD and OLDPWD are the walk's: a cd sets them.)
-			// c && D=/tmp/x: where c fails, D is what it was before.
-			if origin, dyn := p.vars.wasDyn[k]; dyn {
-				// D=$(curl …); c && D=ls: still the download too.
-				p.vars.setDynamicFrom(k, origin)
-				p.vars.setFrom(k, p.vars.wasFrom[k])
-				for _, v := range vals {
-					p.vars.addAlt(k, v)
-				}
-				continue
-			}
-			if b.nonEmpty[k] {
-				// [ -z "$D" ] && D=/tmp/x: where D was set, it is
-				// whatever the environment gave (an earlier
-				// export D=/home).
-				p.vars.setDynamic(k)
-				p.vars.addAlt(k, now)
-				for _, v := range vals {
-					p.vars.addAlt(k, v)
-				}
-				continue
-			}
-			// Not set at all: rm -rf "$D"/* is rm -rf /* then.
-			p.vars.addAlt(k, "")
-		}
-		if old, had := b.before[k]; had {
-			vals = append([]string{old}, vals...)
-		}
-		for _, v := range vals {
-			if v != now {
-				p.vars.addAlt(k, v)
-			}
-		}
-	}
-	// A variable a branch made dynamic keeps the static values it had
-	// before and on the other branches: S=/etc/x; case $o in f)
-	// S=$OPTARG;; esac; cat > $S writes /etc/x unless -f is given.
-	for k, old := range b.before {
-		if _, dyn := p.vars.dyn[k]; !dyn {
-			continue
-		}
-		p.vars.addAlt(k, old)
-		for _, v := range b.seen[k] {
-			p.vars.addAlt(k, v)
-		}
-	}
-}
 
 func appendUnique(list []string, v string) []string {
 	for _, x := range list {
@@ -138,7 +26,7 @@ func (v *vars) addAlt(name, value string) {
 		v.alts = map[string][]string{}
 	}
 	if len(v.alts[name]) < maxAlts {
-		v.alts[name] = appendUnique(v.alts[name], value)
+		v.alts[name] = appendUnique(slices.Clip(v.alts[name]), value) // a copy's slice may share the array
 	}
 }
 
@@ -162,8 +50,12 @@ func (p *parser) altNames(words []*syntax.Word) []string {
 	return names
 }
 
-// altCommands adds the command read with each other value of the
-// variables it uses, as a separate command: every value is checked.
+// altCommands adds the command read with other values of the variables
+// it uses, as separate commands: each value of one variable alone (at most
+// maxAlts), then values of several variables together, which only go
+// together ($action rm -f "$statedir/x" deletes /var/lib/ucf/x with action
+// empty and statedir its default), up to maxReadings in all (see
+// altCombos).
 func (p *parser) altCommands(cmd *Command, ce *syntax.CallExpr, rs []*syntax.Redirect) {
 	words := ce.Args
 	for _, r := range rs {
@@ -172,43 +64,78 @@ func (p *parser) altCommands(cmd *Command, ce *syntax.CallExpr, rs []*syntax.Red
 		}
 	}
 	names := p.altNames(words)
-	n := 0
+	var choices []altChoice
 	for _, name := range names {
-		cur, ok := p.vars.val[name]
-		origin, dyn := p.vars.dyn[name]
+		_, ok := p.vars.val[name]
+		_, dyn := p.vars.dyn[name]
 		if !ok && !dyn {
 			continue
 		}
+		c := altChoice{name: name}
 		for _, alt := range p.vars.alts[name] {
-			if cmds, _ := p.limits(); n >= maxAlts || len(p.res.Commands) >= cmds {
-				return
-			}
 			if !ok && alt == "" && !p.maybeEmpty[name] {
 				// X=""; case … x) X=$OPTARG;; esac: the empty start
 				// value is "not given", not a path.
 				continue
 			}
-			n++
+			c.vals = append(c.vals, alt)
+		}
+		if len(c.vals) > 0 {
+			choices = append(choices, c)
+		}
+	}
+	if len(choices) == 0 {
+		return
+	}
+	for _, combo := range altCombos(choices) {
+		if cmds, _ := p.limits(); len(p.res.Commands) >= cmds {
+			return
+		}
+		type saved struct {
+			val, origin string
+			ok, dyn     bool
+		}
+		keep := make([]saved, len(choices))
+		ifEmpty := ""
+		for i, k := range combo {
+			if k < 0 {
+				continue
+			}
+			name, alt := choices[i].name, choices[i].vals[k]
+			cur, ok := p.vars.val[name]
+			origin, dyn := p.vars.dyn[name]
+			keep[i] = saved{cur, origin, ok, dyn}
 			p.vars.val[name] = alt
 			delete(p.vars.dyn, name)
-			var args []Word
-			for _, w := range ce.Args {
-				args = append(args, p.fields(w)...)
+			if alt == "" && p.maybeEmpty[name] && ifEmpty == "" {
+				ifEmpty = name
 			}
-			redirs := p.altRedirs(cmd.Redirs, rs)
-			if ok {
-				p.vars.val[name] = cur
+		}
+		var args []Word
+		for _, w := range ce.Args {
+			args = append(args, p.fields(w)...)
+		}
+		redirs := p.altRedirs(cmd.Redirs, rs)
+		for i, k := range combo {
+			if k < 0 {
+				continue
+			}
+			name, s := choices[i].name, keep[i]
+			if s.ok {
+				p.vars.val[name] = s.val
 			} else {
 				delete(p.vars.val, name)
-				p.vars.dyn[name] = origin
 			}
-			ac := *cmd
-			ac.Args, ac.Redirs = args, redirs
-			if alt == "" && p.maybeEmpty[name] {
-				ac.IfEmpty, ac.IfEmptyFirst = name, p.emptyFirst[name]
+			if s.dyn {
+				p.vars.dyn[name] = s.origin
 			}
-			p.addReading(&ac)
 		}
+		ac := *cmd
+		ac.Args, ac.Redirs = args, redirs
+		if ifEmpty != "" {
+			ac.IfEmpty, ac.IfEmptyFirst = ifEmpty, p.emptyFirst[ifEmpty]
+		}
+		p.addReading(&ac)
 	}
 }
 

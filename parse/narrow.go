@@ -13,7 +13,7 @@ import (
 //	( if [ -n "$mksysnum" ]; then echo "$mksysnum |gofmt >z.go"; fi ) | sh
 //
 // A variable with several values from earlier branches is read with each
-// of them (see branchSet). Inside the then-branch of [ -n "$x" ] (or
+// of them (see flow.go). Inside the then-branch of [ -n "$x" ] (or
 // [ "$x" ], test -n "$x", [[ -n $x ]], [[ $x ]], and the right side of
 // such a test && …) x is not empty, so the reading with x empty cannot
 // happen there: it is dropped while that branch is walked, and the values

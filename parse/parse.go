@@ -278,6 +278,12 @@ type parser struct {
 	emptyFirst map[string]bool // see emptyUntilSet
 	cwdUnsure  bool
 	cdFailable bool
+	// dead is set once the path being walked ended in exit, break,
+	// continue or return; loops and returns are the loops and function
+	// calls being walked (see flow.go).
+	dead    bool
+	loops   []*loopFlow
+	returns [][]*flowState
 }
 
 // parse parses text and walks it. It reports false on a parse error.

@@ -24,9 +24,9 @@ func (p *parser) subshell(f func()) {
 			p.funcs[k] = v
 		}
 	}
-	errexit := p.errexit
+	errexit, dead := p.errexit, p.dead
 	f()
-	p.vars, p.funcs = vars, funcs
+	p.vars, p.funcs, p.dead = vars, funcs, dead
 	// set -e in ( … ), $( … ) or a function's definition does not
 	// reach the commands after it (see failed.go).
 	p.errexit = errexit
@@ -36,12 +36,7 @@ func (p *parser) subshell(f func()) {
 // (the last stage of a bash pipeline runs in this shell with shopt -s
 // lastpipe): the static values it assigns are other values of the
 // variables afterwards, as after a branch.
-func (p *parser) mayRunHere(f func()) {
-	b := p.branchStart()
-	f()
-	p.branchEnd(b)
-	p.branchDone(b)
-}
+func (p *parser) mayRunHere(f func()) { p.mayRun(f) } // see flow.go
 
 // unsetBuiltin follows unset: -v NAME unsets a variable, -f NAME a
 // function, NAME a variable or, when no variable has that name, the

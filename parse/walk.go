@@ -62,28 +62,7 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 			p.pipeline(cmd, c)
 			return nil
 		}
-		guard := cmd.Op == syntax.AndStmt || cmd.Op == syntax.OrStmt && exitLike(cmd.Y)
-		if guard {
-			p.guard++
-		}
-		p.stmt(cmd.X, c)
-		if guard {
-			p.guard--
-		}
-		if cmd.Op == syntax.AndStmt || cmd.Op == syntax.OrStmt {
-			b := p.branchStart()
-			b.skipNonEmpty([]*syntax.Stmt{cmd.X}, cmd.Op == syntax.OrStmt)
-			var n *narrowing
-			if cmd.Op == syntax.AndStmt {
-				n = p.narrow([]*syntax.Stmt{cmd.X})
-			}
-			p.stmt(cmd.Y, c)
-			p.unnarrow(n)
-			p.branchEnd(b)
-			p.branchDone(b)
-			break
-		}
-		p.stmt(cmd.Y, c)
+		p.andOr(cmd, c) // && and ||: see flow.go
 	case *syntax.Block:
 		p.stmts(cmd.Stmts, c)
 	case *syntax.Subshell:
@@ -99,21 +78,7 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 			p.vars.setDynamic("OLDPWD")
 		}
 	case *syntax.IfClause:
-		b := p.branchStart()
-		for ic := cmd; ic != nil; ic = ic.Else {
-			if ic != cmd && len(ic.Cond) == 0 {
-				b.exhaustive = true // a plain else
-			}
-			b.skipNonEmpty(ic.Cond, false)
-			p.guard++
-			p.stmts(ic.Cond, c)
-			p.guard--
-			n := p.narrow(ic.Cond)
-			p.stmts(ic.Then, c)
-			p.unnarrow(n)
-			p.branchEnd(b)
-		}
-		p.branchDone(b)
+		p.ifClause(cmd, c)
 	case *syntax.WhileClause:
 		c.loop = true
 		if endlessCond(cmd) && spawnLoop(cmd.Do) {
@@ -123,15 +88,15 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		if name, lines := readLoop(cmd, rds); name != "" && p.loopDepth < 2 {
 			// while read d; do …; done <<< TEXT: d takes each line.
 			p.loopDepth++
-			for _, l := range lines {
-				p.vars.set(name, l)
+			p.unrolledBody(len(lines), func(i int) {
+				p.vars.set(name, lines[i])
 				p.stmts(cmd.Do, c)
-			}
+			})
 			p.loopDepth--
 			p.vars.setDynamic(name)
 			return nil
 		}
-		p.stmts(cmd.Do, c)
+		p.loopBody(func() { p.stmts(cmd.Do, c) }, endlessCond(cmd))
 	case *syntax.ForClause:
 		if cs, ok := cmd.Loop.(*syntax.CStyleLoop); ok && cs.Cond == nil && spawnLoop(cmd.Do) {
 			defer p.markSpawns(len(p.res.Commands), "")
@@ -156,33 +121,34 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 			}
 			if static && p.loopDepth < 2 {
 				p.loopDepth++
-				p.unrolled = append(p.unrolled, cmd)
-				for _, v := range vals {
-					p.vars.set(wi.Name.Value, v.Value)
-					p.stmts(cmd.Do, c)
+				runs := !cmd.Select && !mayBreak(cmd.Do)
+				if runs {
+					p.unrolled = append(p.unrolled, cmd)
 				}
-				p.unrolled = p.unrolled[:len(p.unrolled)-1]
+				unroll := func() {
+					p.unrolledBody(len(vals), func(i int) {
+						p.vars.set(wi.Name.Value, vals[i].Value)
+						p.stmts(cmd.Do, c)
+					})
+				}
+				if cmd.Select {
+					p.mayRun(unroll) // select runs its body when a choice is read
+				} else {
+					unroll()
+				}
+				if runs {
+					p.unrolled = p.unrolled[:len(p.unrolled)-1]
+				}
 				p.loopDepth--
 				p.vars.setDynamic(wi.Name.Value)
 				return nil
 			}
 			p.vars.setDynamic(wi.Name.Value)
 		}
-		p.stmts(cmd.Do, c)
+		cs, _ := cmd.Loop.(*syntax.CStyleLoop)
+		p.loopBody(func() { p.stmts(cmd.Do, c) }, cs != nil && cs.Cond == nil)
 	case *syntax.CaseClause:
-		p.substs(cmd.Word, c)
-		b := p.branchStart()
-		for _, item := range cmd.Items {
-			for _, pat := range item.Patterns {
-				p.substs(pat, c)
-				if pat.Lit() == "*" {
-					b.exhaustive = true
-				}
-			}
-			p.stmts(item.Stmts, c)
-			p.branchEnd(b)
-		}
-		p.branchDone(b)
+		p.caseClause(cmd, c)
 	case *syntax.FuncDecl:
 		name := ""
 		if cmd.Name != nil {
@@ -193,10 +159,13 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		// The body is read where it is defined, in a copy of the
 		// variables: it runs only when called (see callFunc), when a
 		// variable unset by now may have been set again.
+		loops, returns := p.loops, p.returns
+		p.loops, p.returns = nil, nil
 		p.subshell(func() {
 			p.vars.gone = nil
 			p.withLater(func() { p.stmt(cmd.Body, ctx{}) })
 		})
+		p.loops, p.returns = loops, returns
 		p.fn = p.fn[:len(p.fn)-1]
 		if forkFanout(name, cmd.Body) {
 			p.markSpawns(before, name)
@@ -288,7 +257,7 @@ func (p *parser) pipeline(bc *syntax.BinaryCmd, c ctx) {
 			} else {
 				p.subshell(func() { prev = p.stmt(st, sc) })
 			}
-		case p.isZsh() || p.plainStmt(st):
+		case p.isZsh() || p.plainStmt(st) || p.stateless(st):
 			// zsh runs the last stage in this shell.
 			prev = p.stmt(st, sc)
 		default:
@@ -330,7 +299,9 @@ func (p *parser) substs(n syntax.Node, c ctx) {
 		case *syntax.CmdSubst:
 			sc := ctx{subst: true, background: c.background}
 			if len(n.Stmts) == 1 && p.plainStmt(n.Stmts[0]) {
+				dead := p.dead // $(exit) ends the subshell only
 				p.stmts(n.Stmts, sc)
+				p.dead = dead
 			} else {
 				p.subshell(func() { p.stmts(n.Stmts, sc) })
 			}
@@ -342,7 +313,9 @@ func (p *parser) substs(n syntax.Node, c ctx) {
 				sc.stdinFrom = procInput
 			}
 			if len(n.Stmts) == 1 && p.plainStmt(n.Stmts[0]) {
+				dead := p.dead // $(exit) ends the subshell only
 				p.stmts(n.Stmts, sc)
+				p.dead = dead
 			} else {
 				p.subshell(func() { p.stmts(n.Stmts, sc) })
 			}
@@ -635,6 +608,9 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 	}
 	p.assigningBuiltins(cmd)
 	p.callFunc(cmd, c)
+	if !c.piped && !c.background {
+		p.flowCall(cmd)
+	}
 	p.altCommands(cmd, ce, st.Redirs)
 	p.emptyWords(cmd, ce)
 	p.defaultRedirs(cmd, st.Redirs)
@@ -692,7 +668,9 @@ func (p *parser) callFunc(cmd *Command, c ctx) {
 	}
 	p.funcDepth++
 	p.fn = append(p.fn, cmd.Args[0].Value)
+	p.returns = append(p.returns, nil)
 	p.stmt(body, ctx{})
+	p.returned()
 	p.fn = p.fn[:len(p.fn)-1]
 	p.funcDepth--
 	p.vars = returnFrom(saved, p.vars)

@@ -23,7 +23,7 @@ type vars struct {
 	// from (see [Word.Origin]): x=$(curl …) is "network".
 	dyn map[string]string
 	// alts are the other static values a variable may have, from the
-	// branches of an earlier if, case, && or || (see branchSet).
+	// branches of an earlier if, case, && or || (see flow.go).
 	alts map[string][]string
 	// shape holds, for some dynamic variables, the text they were
 	// assigned (see setShape).
@@ -67,7 +67,9 @@ func newVars() *vars {
 
 // clone returns a copy, for walking a function body with its own $1, $2.
 func (v *vars) clone() *vars {
-	c := newVars()
+	c := &vars{val: make(map[string]string, len(v.val)), list: make(map[string][]string, len(v.list)),
+		dyn: make(map[string]string, len(v.dyn)), ints: make(map[string]bool, len(v.ints)),
+		exported: make(map[string]bool, len(v.exported))}
 	for k, x := range v.val {
 		c.val[k] = x
 	}
@@ -78,29 +80,29 @@ func (v *vars) clone() *vars {
 		c.dyn[k] = o
 	}
 	c.branch = v.branch
-	for k, x := range v.shape {
-		if c.shape == nil {
-			c.shape = map[string]string{}
+	if len(v.shape) > 0 {
+		c.shape = make(map[string]string, len(v.shape))
+		for k, x := range v.shape {
+			c.shape[k] = x
 		}
-		c.shape[k] = x
 	}
-	for k, x := range v.from {
-		if c.from == nil {
-			c.from = map[string]string{}
+	if len(v.from) > 0 {
+		c.from = make(map[string]string, len(v.from))
+		for k, x := range v.from {
+			c.from[k] = x
 		}
-		c.from[k] = x
 	}
-	for k, x := range v.subst {
-		if c.subst == nil {
-			c.subst = map[string]string{}
+	if len(v.subst) > 0 {
+		c.subst = make(map[string]string, len(v.subst))
+		for k, x := range v.subst {
+			c.subst[k] = x
 		}
-		c.subst[k] = x
 	}
-	for k, a := range v.alts {
-		if c.alts == nil {
-			c.alts = map[string][]string{}
+	if len(v.alts) > 0 {
+		c.alts = make(map[string][]string, len(v.alts))
+		for k, a := range v.alts {
+			c.alts[k] = a
 		}
-		c.alts[k] = a
 	}
 	for k := range v.ints {
 		c.ints[k] = true
@@ -174,9 +176,9 @@ func (v *vars) set(name, value string) {
 	delete(v.shape, name)
 	delete(v.subst, name)
 	delete(v.from, name)
-	if v.branch == 0 {
-		delete(v.alts, name)
-	}
+	// On the path being walked the variable now has this value only
+	// (the other paths' values are merged after a branch: flow.go).
+	delete(v.alts, name)
 }
 
 func (v *vars) setDynamic(name string) { v.setDynamicFrom(name, "dynamic") }

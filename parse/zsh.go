@@ -758,7 +758,8 @@ func (p *parser) foreach(list []*syntax.Stmt, c ctx) int {
 	}
 	if static && p.loopDepth < 2 {
 		p.loopDepth++
-		for k := 0; k < len(values); k += len(names) {
+		p.unrolledBody((len(values)+len(names)-1)/len(names), func(i int) {
+			k := i * len(names)
 			for j, name := range names {
 				if k+j < len(values) {
 					p.vars.set(name, values[k+j].Value)
@@ -767,13 +768,13 @@ func (p *parser) foreach(list []*syntax.Stmt, c ctx) int {
 				}
 			}
 			p.stmts(body, c)
-		}
+		})
 		p.loopDepth--
 	} else {
 		for _, name := range names {
 			p.vars.setDynamic(name)
 		}
-		p.stmts(body, c)
+		p.loopBody(func() { p.stmts(body, c) }, false) // see flow.go
 	}
 	for _, name := range names {
 		p.vars.setDynamic(name)

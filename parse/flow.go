@@ -71,6 +71,11 @@ func (p *parser) take(s *flowState) {
 	branch := p.vars.branch
 	p.vars = s.vars
 	p.vars.branch = branch
+	if p.vars.alts == nil {
+		// Code that set other values aside puts them back into the
+		// walk's variables, which may now be these (scratch.go).
+		p.vars.alts = map[string][]string{}
+	}
 	p.funcs = s.funcs
 	p.cwd, p.dirStack, p.away, p.cwdUnsure = s.cwd, s.dirStack, s.away, s.cwdUnsure
 	p.errexit, p.errexitUnsure = s.errexit, s.errexitUnsure

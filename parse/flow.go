@@ -1023,12 +1023,19 @@ func outcome(st *syntax.Stmt) int {
 	return o
 }
 
-// stateBuiltins are the commands that may change what the walk follows
-// (variables, the directory, set -e, the paths' ends).
-var stateBuiltins = set("unset", "read", "mapfile", "readarray", "printf", "getopts", "set", "shift", "export", "declare",
-	"typeset", "local", "readonly", "eval", "source", ".", "cd", "pushd", "popd", "let", "alias", "unalias", "hash", "shopt",
-	"trap", "builtin", "command", "exec", "wait", "enable", "zparseopts", "vared", "print", "exit", "return", "break",
-	"continue", "logout", "wait", "coproc", "select", "umask", "ulimit")
+// stateBuiltin reports the commands that may change what the walk
+// follows (variables, the directory, set -e, the paths' ends). A switch:
+// nothing is built at start-up.
+func stateBuiltin(name string) bool {
+	switch name {
+	case "unset", "read", "mapfile", "readarray", "printf", "getopts", "set", "shift", "export", "declare",
+		"typeset", "local", "readonly", "eval", "source", ".", "cd", "pushd", "popd", "let", "alias", "unalias", "hash", "shopt",
+		"trap", "builtin", "command", "exec", "wait", "enable", "zparseopts", "vared", "print", "exit", "return", "break",
+		"continue", "logout", "coproc", "select", "umask", "ulimit":
+		return true
+	}
+	return false
+}
 
 // stateless reports whether a statement changes nothing the walk follows
 // (a test, echo "$x", grep -q … | sed …, an if of such): a conditional or
@@ -1051,7 +1058,7 @@ func (p *parser) stateless(st *syntax.Stmt) bool {
 			return false
 		}
 		name := x.Args[0].Lit()
-		if name == "" || stateBuiltins()[name] || p.funcs[name] != nil || p.aliases[name] != "" {
+		if name == "" || stateBuiltin(name) || p.funcs[name] != nil || p.aliases[name] != "" {
 			return false
 		}
 		for _, w := range x.Args {

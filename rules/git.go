@@ -64,8 +64,15 @@ func gitDiscards(c *parse.Command) bool {
 		// --patch asks hunk by hunk; --ours, --theirs, --merge and
 		// --conflict resolve a conflict, the file holding only the
 		// conflicted merge.
-		if g.Has("patch", "ours", "theirs", "merge", "conflict") {
+		if g.Has("patch") {
 			return false
+		}
+		if g.Has("ours", "theirs", "merge", "conflict") {
+			// Only a file the user names: on a path that is not
+			// unmerged these check out the index, so --theirs . or a
+			// directory discards the edits of every file the merge
+			// did not touch (pred_redteam4.go).
+			return manyPaths(g)
 		}
 		if g.Has("force") {
 			return true

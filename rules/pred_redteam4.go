@@ -78,3 +78,25 @@ func smallUnknown(w parse.Word) (neg, ok bool) {
 	}
 	return neg, true
 }
+
+// manyPaths reports a git checkout --ours/--theirs/--merge/--conflict
+// whose paths may name files the user did not mean: the whole tree, a
+// directory, a glob, a pathspec file. On a path that is not unmerged these
+// forms check out the index and discard its unstaged edits (reproduced:
+// echo EDIT > a; git checkout --ours . left a as committed).
+func manyPaths(g subLine) bool {
+	if g.Has("pathspec-from-file") {
+		return true
+	}
+	paths := g.afterDashDash()
+	if len(paths) == 0 {
+		paths = g.operands()
+	}
+	for _, w := range paths {
+		v := w.Value
+		if wholeTree(v) || strings.HasSuffix(v, "/") || strings.ContainsAny(v, "*?[") || strings.HasPrefix(v, ":") || v == ".." {
+			return true
+		}
+	}
+	return false
+}

@@ -19,13 +19,20 @@ func (p *parser) callInterpreter(c *Command, name string, lang payload.Lang, arg
 		vals = "-e -E --eval --print -L --load -C --cpu-target -J --sysimage -p --procs -t --threads -O --project -H --home --machine-file --code-coverage --track-allocation --depwarn --color --history-file --startup-file --compile --inline --check-bounds --math-mode --warn-overwrite --heap-size-hint --handle-signals --sysimage-native-code"
 	case payload.LangR:
 		vals = "-e -f --file --args -d --debugger --encoding --gui -g --default-packages"
+	case payload.LangGroovy:
+		vals = "-e -cp -classpath --classpath -c --encoding -b --basescript --configscript -l"
+	case payload.LangElixir:
+		vals = "-e --eval -r -pr -pa -pz --sname --name --cookie --erl --logger-otp-reports --logger-sasl-reports"
+	case payload.LangJShell:
+		vals = "-e -f -cp -classpath -l -J"
 	}
 	valOpt := func(v string) bool { return strings.Contains(" "+vals+" ", " "+v+" ") }
 	codeOpt := func(v string) bool {
-		return v == "-e" || lang == payload.LangJulia && (v == "-E" || v == "--eval" || v == "--print")
+		return v == "-e" || lang == payload.LangJulia && (v == "-E" || v == "--eval" || v == "--print") || lang == payload.LangElixir && v == "--eval"
 	}
 	fileOpt := func(v string) bool {
-		return lang == payload.LangR && (v == "-f" || v == "--file") || lang == payload.LangJulia && (v == "-L" || v == "--load")
+		return lang == payload.LangR && (v == "-f" || v == "--file") || lang == payload.LangJulia && (v == "-L" || v == "--load") ||
+			lang == payload.LangElixir && v == "-r" || lang == payload.LangJShell && v == "-f"
 	}
 	ran := false
 	for i := 0; i < len(args); i++ {

@@ -3,6 +3,8 @@ package parse
 import (
 	"path"
 	"strings"
+
+	"github.com/guardsh/guardsh/payload"
 )
 
 // fdScript checks a shell given /dev/fd/N or /proc/self/fd/N as its script
@@ -78,4 +80,67 @@ func (p *parser) xargsShellCode(c *Command, o parsed, rest []Word) {
 	if src := stdinSource(c); src == "network" || src == "decoder" {
 		in.CodeSource, in.CodeDetail = src, "xargs "+rest[0].Value+" -c (its input)"
 	}
+}
+
+// rpmMacros checks the macros rpm, rpmbuild and rpmspec expand in --eval
+// (-E) and --define (-D) values: %{lua:CODE} runs Lua (os.execute), and
+// %(CMD) runs a shell command.
+func (p *parser) rpmMacros(c *Command, name string, args []Word) {
+	for i, a := range args {
+		v := a.Value
+		w := a
+		switch {
+		case v == "--eval" || v == "-E" || v == "--define" || v == "-D":
+			if i+1 >= len(args) {
+				return
+			}
+			w = args[i+1]
+		case strings.HasPrefix(v, "--eval=") || strings.HasPrefix(v, "--define="):
+			_, w.Value, _ = strings.Cut(v, "=")
+		case strings.HasPrefix(v, "-E") && len(v) > 2 || strings.HasPrefix(v, "-D") && len(v) > 2:
+			w.Value = v[2:]
+		default:
+			continue
+		}
+		if !w.Static {
+			if strings.Contains(w.Value, "%{lua:") || strings.Contains(w.Value, "%(") {
+				p.dynamicProgram(c, name+" --eval", w)
+			}
+			continue
+		}
+		for _, m := range rpmBodies(w.Value, "%{lua:", '{', '}') {
+			p.callSource(c, name+" %{lua:…}", payload.LangLua, Word{Value: m, Static: true, Start: w.Start, End: w.End})
+		}
+		for _, m := range rpmBodies(w.Value, "%(", '(', ')') {
+			p.payload(name+" %(…)", m, Word{Value: m, Static: true, Start: w.Start, End: w.End}, c.Line, false)
+		}
+	}
+}
+
+// rpmBodies returns the bodies of the macros in s that start with open
+// (%{lua:, %() up to the bracket that closes it.
+func rpmBodies(s, start string, open, close byte) []string {
+	var out []string
+	for len(out) < 16 {
+		i := strings.Index(s, start)
+		if i < 0 {
+			return out
+		}
+		s = s[i+len(start):]
+		depth, j := 1, 0
+		for ; j < len(s) && depth > 0; j++ {
+			switch s[j] {
+			case open:
+				depth++
+			case close:
+				depth--
+			}
+		}
+		if depth > 0 {
+			return append(out, s) // not closed: all of it, fail closed
+		}
+		out = append(out, s[:j-1])
+		s = s[j:]
+	}
+	return out
 }

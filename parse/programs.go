@@ -67,6 +67,8 @@ func (p *parser) programs(c *Command, name string, args []Word) {
 		}
 	case "sed", "gsed":
 		p.sed(c, args)
+	case "rpm", "rpmbuild", "rpmspec":
+		p.rpmMacros(c, name, args)
 	case "sqlite3", "psql", "mysql", "mariadb", "duckdb":
 		for _, a := range args {
 			p.bangLines(c, name, a.Value, ".shell ", ".system ", "\\! ", "\\!", "system ")

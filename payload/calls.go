@@ -18,7 +18,7 @@ const (
 )
 
 // CallLang reports whether lang is read by CallLines.
-func CallLang(lang Lang) bool { return lang >= LangLua && lang <= LangR }
+func CallLang(lang Lang) bool { return lang >= LangLua && lang <= LangR || jvmLang(lang) }
 
 // CallLangOf maps an interpreter's name to a CallLines language, or 0:
 // lua, lua5.4, luajit, julia, Rscript, R.
@@ -31,7 +31,7 @@ func CallLangOf(name string) Lang {
 	case "Rscript", "R":
 		return LangR
 	}
-	return 0
+	return jvmLangOf(name)
 }
 
 // A callTok is a token of CallLines' lexer: an identifier (with dots, as
@@ -193,8 +193,8 @@ func callString(lang Lang, s string, raw bool) (string, int, bool) {
 			}
 			continue
 		}
-		if c == '$' && lang == LangJulia {
-			static = false
+		if c == '$' && (lang == LangJulia || lang == LangGroovy && q == '"') || c == '#' && lang == LangElixir && q == '"' && i+1 < len(s) && s[i+1] == '{' {
+			static = false // interpolation: $x, ${x} (Groovy GStrings), #{x} (Elixir)
 		}
 		sb.WriteByte(c)
 	}
@@ -214,6 +214,9 @@ func CallLines(lang Lang, src string) []string {
 		return nil
 	}
 	toks := callLex(lang, src)
+	if jvmLang(lang) {
+		return jvmCallLines(lang, toks)
+	}
 	var out []string
 	for i := 0; i < len(toks) && len(out) < 64; i++ {
 		t := toks[i]

@@ -155,7 +155,60 @@ var histOffRe = sync.OnceValue(func() *regexp.Regexp {
 		strings.Join(names, "|") + `)[ \t]*\([ \t]*\)|function\s+([^\n{(;]*\s)?(` + strings.Join(names, "|") + `)(\s[^\n{(;]*)?\s*[{(]`)
 })
 
-func histTextOff(text string) bool { return histOffRe().MatchString(text) }
+// histCodeRe finds what makes zsh run code of the file from inside other
+// commands, in this shell: math functions in (( )), zle hooks, special
+// widgets and fd handlers run by vared, sched, and glob_subst (on its own,
+// or through emulate or ${~x}), which makes a variable's text a glob
+// qualifier that runs code.
+var histCodeRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)glob_?subst|\bemulate\b|\$\{?[~=^]|functions\s+(-\w*\s+)*-\w*M|add-zle-hook-widget|\bsched\b|\bzle\s+(-\w+\s+)*-\w*F|\bzle\s+-N\s+zle-`)
+})
+
+func histTextOff(text string) bool {
+	return histOffRe().MatchString(text) || histCodeRe().MatchString(text)
+}
+
+// globQual reports a word of a statement (not of the statements nested in
+// it) with an unquoted "(": a glob qualifier may run code in this shell,
+// (e:'…':) or (+func).
+func globQual(st *syntax.Stmt) bool {
+	var words []*syntax.Word
+	for _, r := range st.Redirs {
+		words = append(words, r.Word)
+	}
+	assigns := func(as []*syntax.Assign) {
+		for _, a := range as {
+			words = append(words, a.Value)
+			if a.Array != nil {
+				for _, e := range a.Array.Elems {
+					words = append(words, e.Value)
+				}
+			}
+		}
+	}
+	switch x := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		words = append(words, x.Args...)
+		assigns(x.Assigns)
+	case *syntax.DeclClause:
+		assigns(x.Args)
+	case *syntax.ForClause:
+		if wi, ok := x.Loop.(*syntax.WordIter); ok {
+			words = append(words, wi.Items...)
+		}
+	}
+	for _, w := range words {
+		if w == nil {
+			continue
+		}
+		for _, part := range w.Parts {
+			if l, ok := part.(*syntax.Lit); ok && strings.Contains(l.Value, "(") {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // pass reads one parse pass's statements and returns the marks so far.
 func (h *histPush) pass(stmts []*syntax.Stmt) *histMarks {
@@ -296,6 +349,12 @@ func (h *histPush) prepare(stmts []*syntax.Stmt) bool {
 							fn = args[2]
 						}
 						h.widgets[args[1]] = fn
+						if args[1] == "\x00" || zleBuiltinWidgets()[args[1]] || strings.HasPrefix(args[1], "zle-") {
+							// A widget the default keymaps bind (or one
+							// of a computed name) runs when the user
+							// types in vared: as if the file bound it.
+							h.bound = append(h.bound, args[1])
+						}
 					}
 				case "bindkey":
 					if len(args) > 0 && !slices.ContainsFunc(args, func(a string) bool {
@@ -388,6 +447,9 @@ func (h *histPush) stmt(st *syntax.Stmt, s hst) hst {
 	if st.Background || st.Coprocess {
 		h.forked(&syntax.Stmt{Cmd: st.Cmd})
 		return s
+	}
+	if globQual(st) {
+		s = kill(s)
 	}
 	switch x := st.Cmd.(type) {
 	case nil:
@@ -679,6 +741,28 @@ func positionalWord(w *syntax.Word) bool {
 	return n != "" && strings.Trim(n, "0123456789") == ""
 }
 
+// identCount counts the places of text that spell name as a whole
+// identifier.
+func identCount(text, name string) int {
+	n := 0
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return n
+		}
+		at := i + j
+		end := at + len(name)
+		if (at == 0 || !identByte(text[at-1])) && (end == len(text) || !identByte(text[end])) {
+			n++
+		}
+		i = end
+	}
+}
+
+func identByte(b byte) bool {
+	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
+}
+
 // changesPos reports a node that may change the positional parameters.
 func (h *histPush) changesPos(n syntax.Node) bool {
 	found := false
@@ -732,6 +816,10 @@ func (h *histPush) mayPop(n syntax.Node) bool {
 			return false
 		}
 		switch x := m.(type) {
+		case *syntax.Stmt:
+			if globQual(x) {
+				found = true
+			}
 		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.Subshell:
 			return false // forked
 		case *syntax.FuncDecl:
@@ -857,8 +945,19 @@ func (h *histPush) mentions(n syntax.Node) uint64 {
 	syntax.Walk(n, func(m syntax.Node) bool {
 		switch x := m.(type) {
 		case *syntax.ParamExp:
+			if x.Flags != nil && strings.ContainsAny(x.Flags.Value, "Pe") {
+				// ${(P)n::=v} assigns the variable n names, ${(e)c}
+				// expands the text c holds: any of them.
+				bits = ^uint64(0)
+			}
 			if x.Param != nil && (x.Exp == nil || x.Exp.Op != syntax.AssignUnset && x.Exp.Op != syntax.AssignUnsetOrNull) {
 				plain[x.Param] = true
+			}
+		case *syntax.SglQuoted:
+			for n, b := range h.operand {
+				if identCount(x.Value, n) > 0 {
+					bits |= b
+				}
 			}
 		case *syntax.Lit:
 			if !plain[x] {

@@ -97,20 +97,32 @@ type histMarks struct {
 }
 
 // histVarBit numbers the variables fc -p saves and restores.
-var histVarBit = map[string]uint8{"HISTFILE": 1, "HISTSIZE": 2, "SAVEHIST": 4, "HISTFILESIZE": 8}
+func histVarBit(name string) uint8 {
+	switch name {
+	case "HISTFILE":
+		return 1
+	case "HISTSIZE":
+		return 2
+	case "SAVEHIST":
+		return 4
+	case "HISTFILESIZE":
+		return 8
+	}
+	return 0
+}
 
-// histOverride are the names a function or autoload of the file may not
+// histOverrideNames are the names a function or autoload of the file may not
 // take for the relaxation to hold.
-var histOverride = set("fc", "unset", "local", "typeset", "declare", "export", "integer", "float", "private",
-	"readonly", "return", "exit", "set", "shift", "builtin", "command", "eval", "source", ".", "test", "[",
-	"print", "echo", "printf", "let", "vared", "read", "true", "false", ":", "setopt", "unsetopt", "zparseopts",
-	"getopts", "pwd", "bindkey", "zstyle", "zmodload", "noglob", "exec")
+const histOverrideNames = `
+	fc unset local typeset declare export integer float private readonly return exit set shift
+	builtin command eval source . test [ print echo printf let vared read true false : setopt
+	unsetopt zparseopts getopts pwd bindkey zstyle zmodload noglob exec`
 
-// histSafe are the builtins taken not to pop the history stack.
-var histSafe = set("print", "echo", "printf", "let", "test", "[", "true", "false", ":", "vared", "read",
-	"getopts", "setopt", "unsetopt", "pwd", "bindkey", "zstyle", "zmodload", "return", "exit", "break",
-	"continue", "shift", "set", "zparseopts", "unset", "local", "typeset", "declare", "export", "integer",
-	"float", "private", "readonly", "fc", "zle")
+// histSafeNames are the builtins taken not to pop the history stack.
+const histSafeNames = `
+	print echo printf let test [ true false : vared read getopts setopt unsetopt pwd bindkey zstyle
+	zmodload return exit break continue shift set zparseopts unset local typeset declare export
+	integer float private readonly fc zle`
 
 // newHistPush returns the fc -p analysis for a zsh text that names fc, or
 // nil. Its pass method reads the top-level statements of one parse pass
@@ -124,18 +136,13 @@ func newHistPush(text, shell string) *histPush {
 		notQuiet: map[int]bool{}, off: histTextOff(text)}
 	// The operands are collected from the whole text, as a declaration
 	// may come in an earlier parse pass than the fc that uses it.
-	for _, line := range fcLineRe().FindAllString(text, -1) {
-		for _, m := range paramRe().FindAllStringSubmatch(line, -1) {
+	for _, line := range histTabs().fcLine.FindAllString(text, -1) {
+		for _, m := range histTabs().param.FindAllStringSubmatch(line, -1) {
 			h.addOperand(m[1])
 		}
 	}
 	return h
 }
-
-var (
-	fcLineRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bfc\b[^\n]*`) })
-	paramRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`) })
-)
 
 func (h *histPush) addOperand(n string) {
 	if n != "" && len(h.operand) < 64 && h.operand[n] == 0 {
@@ -143,29 +150,49 @@ func (h *histPush) addOperand(n string) {
 	}
 }
 
-// histOffRe finds, in the whole text (whatever parses), what switches the
-// relaxation off: alias, unalias, disable, enable, trap, a TRAP* function,
-// a function named like a builtin this reads.
-var histOffRe = sync.OnceValue(func() *regexp.Regexp {
-	names := slices.Sorted(maps.Keys(histOverride()))
+// histTables are the tables and patterns of this file, built on first use.
+type histTables struct {
+	override, safe, widgets map[string]bool
+	// off finds, in the whole text (whatever parses), what switches the
+	// relaxation off: alias, unalias, disable, enable, trap, a TRAP*
+	// function, a function named like a builtin this reads.
+	off *regexp.Regexp
+	// code finds what makes zsh run code of the file from inside other
+	// commands, in this shell: math functions in (( )), zle hooks,
+	// special widgets and fd handlers run by vared, sched, and
+	// glob_subst (on its own, or through emulate or ${~x}), which makes a
+	// variable's text a glob qualifier that runs code.
+	code *regexp.Regexp
+	// fcLine and param find the variables fc lines expand.
+	fcLine, param *regexp.Regexp
+}
+
+var histTabs = sync.OnceValue(func() *histTables {
+	t := &histTables{override: map[string]bool{}, safe: map[string]bool{}, widgets: map[string]bool{}}
+	for _, n := range strings.Fields(histOverrideNames) {
+		t.override[n] = true
+	}
+	for _, n := range strings.Fields(histSafeNames) {
+		t.safe[n] = true
+	}
+	for _, n := range strings.Fields(zleBuiltinWidgetNames) {
+		t.widgets[n] = true
+	}
+	names := slices.Sorted(maps.Keys(t.override))
 	for i, n := range names {
 		names[i] = regexp.QuoteMeta(n)
 	}
-	return regexp.MustCompile(`(^|[\s;&|(){}])(alias|unalias|disable|enable|trap)([\s;&|()]|$)|TRAP[A-Z]+\s*\(|(^|[\s;&|(){}])(` +
-		strings.Join(names, "|") + `)[ \t]*\([ \t]*\)|function\s+([^\n{(;]*\s)?(` + strings.Join(names, "|") + `)(\s[^\n{(;]*)?\s*[{(]`)
-})
-
-// histCodeRe finds what makes zsh run code of the file from inside other
-// commands, in this shell: math functions in (( )), zle hooks, special
-// widgets and fd handlers run by vared, sched, and glob_subst (on its own,
-// or through emulate or ${~x}), which makes a variable's text a glob
-// qualifier that runs code.
-var histCodeRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)glob_?subst|\bemulate\b|\$\{?[~=^]|functions\s+(-\w*\s+)*-\w*M|add-zle-hook-widget|\bsched\b|\bzle\s+(-\w+\s+)*-\w*F|\bzle\s+-N\s+zle-`)
+	alt := strings.Join(names, "|")
+	t.off = regexp.MustCompile(`(^|[\s;&|(){}])(alias|unalias|disable|enable|trap)([\s;&|()]|$)|TRAP[A-Z]+\s*\(|(^|[\s;&|(){}])(` +
+		alt + `)[ \t]*\([ \t]*\)|function\s+([^\n{(;]*\s)?(` + alt + `)(\s[^\n{(;]*)?\s*[{(]`)
+	t.code = regexp.MustCompile(`(?i)glob_?subst|\bemulate\b|\$\{?[~=^]|functions\s+(-\w*\s+)*-\w*M|add-zle-hook-widget|\bsched\b|\bzle\s+(-\w+\s+)*-\w*F|\bzle\s+-N\s+zle-`)
+	t.fcLine = regexp.MustCompile(`\bfc\b[^\n]*`)
+	t.param = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
+	return t
 })
 
 func histTextOff(text string) bool {
-	return histOffRe().MatchString(text) || histCodeRe().MatchString(text)
+	return histTabs().off.MatchString(text) || histTabs().code.MatchString(text)
 }
 
 // globQual reports a word of a statement (not of the statements nested in
@@ -320,7 +347,7 @@ func (h *histPush) prepare(stmts []*syntax.Stmt) bool {
 					return true
 				}
 				name := x.Name.Value
-				if histOverride()[name] || strings.HasPrefix(name, "TRAP") {
+				if histTabs().override[name] || strings.HasPrefix(name, "TRAP") {
 					ok = false
 				}
 				if _, dup := h.funcs[name]; dup {
@@ -349,7 +376,7 @@ func (h *histPush) prepare(stmts []*syntax.Stmt) bool {
 							fn = args[2]
 						}
 						h.widgets[args[1]] = fn
-						if args[1] == "\x00" || zleBuiltinWidgets()[args[1]] || strings.HasPrefix(args[1], "zle-") {
+						if args[1] == "\x00" || histTabs().widgets[args[1]] || strings.HasPrefix(args[1], "zle-") {
 							// A widget the default keymaps bind (or one
 							// of a computed name) runs when the user
 							// types in vared: as if the file bound it.
@@ -366,7 +393,7 @@ func (h *histPush) prepare(stmts []*syntax.Stmt) bool {
 					ok = false
 				case "autoload", "functions":
 					for _, w := range x.Args[1:] {
-						if l, _ := litText(w); histOverride()[l] {
+						if l, _ := litText(w); histTabs().override[l] {
 							ok = false
 						}
 					}
@@ -849,7 +876,7 @@ func (h *histPush) callMayPop(ce *syntax.CallExpr, s hst) bool {
 	if fd, ok := h.funcs[name]; ok {
 		return !h.fnSafe(name, fd)
 	}
-	if !histSafe()[name] {
+	if !histTabs().safe[name] {
 		return true
 	}
 	args := ce.Args[i+1:]
@@ -1018,8 +1045,8 @@ func (h *histPush) fnSafe(name string, fd *syntax.FuncDecl) bool {
 
 func (h *histPush) call(ce *syntax.CallExpr, s hst) hst {
 	for _, a := range ce.Assigns {
-		if a.Name != nil && histVarBit[a.Name.Value] != 0 && len(ce.Args) == 0 {
-			h.markQuiet(ce.Pos(), s, histVarBit[a.Name.Value])
+		if a.Name != nil && histVarBit(a.Name.Value) != 0 && len(ce.Args) == 0 {
+			h.markQuiet(ce.Pos(), s, histVarBit(a.Name.Value))
 		}
 	}
 	if h.changesPos(ce) {
@@ -1045,7 +1072,7 @@ func (h *histPush) call(ce *syntax.CallExpr, s hst) hst {
 		var bits uint8
 		for _, w := range ce.Args[i+1:] {
 			l, _ := litText(w)
-			bits |= histVarBit[l]
+			bits |= histVarBit(l)
 		}
 		if bits != 0 {
 			h.markQuiet(ce.Pos(), s, bits)
@@ -1113,7 +1140,7 @@ func (h *histPush) decl(dc *syntax.DeclClause, s hst) hst {
 func (h *histPush) declared(pos syntax.Pos, names []string, global bool, s hst) hst {
 	var bits uint8
 	for _, n := range names {
-		bits |= histVarBit[n]
+		bits |= histVarBit(n)
 	}
 	if bits == 0 {
 		return s

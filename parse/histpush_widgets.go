@@ -1,16 +1,9 @@
 package parse
 
-import (
-	"strings"
-	"sync"
-)
-
-// zleBuiltinWidgets are the widgets zsh 5.9 defines itself (zsh -fic 'zle -la', the names
+// zleBuiltinWidgetNames are the widgets zsh 5.9 defines itself (zsh -fic 'zle -la', the names
 // without a leading dot): a file that defines a widget by one of these names replaces
 // a widget the default keymaps bind, so vared runs it when the user types (see histpush.go).
-var zleBuiltinWidgets = sync.OnceValue(func() map[string]bool {
-	m := map[string]bool{}
-	for _, n := range strings.Fields(`
+const zleBuiltinWidgetNames = `
 		accept-and-hold accept-and-infer-next-history accept-and-menu-complete accept-line
 		accept-line-and-down-history accept-search argument-base auto-suffix-remove auto-suffix-retain
 		backward-char backward-delete-char backward-delete-word backward-kill-line backward-kill-word
@@ -47,9 +40,4 @@ var zleBuiltinWidgets = sync.OnceValue(func() map[string]bool {
 		vi-replace vi-replace-chars vi-rev-repeat-find vi-rev-repeat-search vi-set-buffer vi-set-mark
 		vi-substitute vi-swap-case vi-undo-change vi-unindent vi-up-case vi-up-line-or-history vi-yank
 		vi-yank-eol vi-yank-whole-line visual-line-mode visual-mode what-cursor-position where-is
-		which-command yank yank-pop
-	`) {
-		m[n] = true
-	}
-	return m
-})
+		which-command yank yank-pop`

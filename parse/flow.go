@@ -2,6 +2,7 @@ package parse
 
 import (
 	"slices"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -738,7 +739,8 @@ type loopFlow struct {
 // the state before it, then once more from that merged with the first
 // walk's end. endless is set for while true and until false, which end
 // only by break.
-func (p *parser) loopBody(body func(), endless bool) {
+func (p *parser) loopBody(stmts []*syntax.Stmt, c ctx, endless bool) {
+	body := func() { p.stmts(stmts, c) }
 	f := p.flowStart()
 	start := p.save()
 	lf := &loopFlow{}
@@ -749,7 +751,7 @@ func (p *parser) loopBody(body func(), endless bool) {
 		if !p.dead {
 			next = append(next, here)
 		}
-		if !sameState(next, p) {
+		if p.rereads(stmts, next) {
 			lf.continues = nil
 			p.mergePaths(next, false) // start counts again after the loop
 			p.loopDepth++
@@ -773,10 +775,12 @@ func (p *parser) loopBody(body func(), endless bool) {
 	p.flowEnd(f, first)
 }
 
-// sameState reports whether the states (here: the walk's) leave the
-// variables, the directory and set -e the same: a second walk of a loop
-// body would see nothing new.
-func sameState(in []*flowState, p *parser) bool {
+// rereads reports whether a second walk of a loop body may see something
+// new: the states at the ends of its first walk (here: the walk's) differ
+// from the one before in the directory, set -e, or a variable the body's
+// text names (or the body runs a function, eval or source, which may read
+// any).
+func (p *parser) rereads(stmts []*syntax.Stmt, in []*flowState) bool {
 	var all []*flowState
 	for _, s := range in {
 		if s == here {
@@ -785,14 +789,45 @@ func sameState(in []*flowState, p *parser) bool {
 		all = append(all, s)
 	}
 	if len(all) < 2 {
-		return true
+		return false
 	}
 	for _, x := range all[1:] {
 		if x.cwd != all[0].cwd || x.errexit != all[0].errexit {
-			return false
+			return true
 		}
 	}
-	return len(diffNames(all)) == 0
+	changed := diffNames(all)
+	if len(changed) == 0 {
+		return false
+	}
+	runs := false
+	for _, st := range stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
+				name := ce.Args[0].Lit()
+				runs = runs || name == "" || p.funcs[name] != nil || p.aliases[name] != "" ||
+					name == "eval" || name == "source" || name == "." || name == "trap"
+			}
+			return !runs
+		})
+	}
+	if runs || len(stmts) == 0 {
+		return true
+	}
+	from, to := int(stmts[0].Pos().Offset()), int(stmts[len(stmts)-1].End().Offset())
+	if from < 0 || to > len(p.src) || from > to {
+		return true
+	}
+	text := p.src[from:to]
+	if strings.Contains(text, "${!") {
+		return true // ${!ref} reads a variable it does not name
+	}
+	for _, k := range changed {
+		if strings.Contains(text, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // unrolledBody walks a for loop over static words, once per word: it

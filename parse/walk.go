@@ -96,7 +96,7 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 			p.vars.setDynamic(name)
 			return nil
 		}
-		p.loopBody(func() { p.stmts(cmd.Do, c) }, endlessCond(cmd))
+		p.loopBody(cmd.Do, c, endlessCond(cmd))
 	case *syntax.ForClause:
 		if cs, ok := cmd.Loop.(*syntax.CStyleLoop); ok && cs.Cond == nil && spawnLoop(cmd.Do) {
 			defer p.markSpawns(len(p.res.Commands), "")
@@ -146,7 +146,7 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 			p.vars.setDynamic(wi.Name.Value)
 		}
 		cs, _ := cmd.Loop.(*syntax.CStyleLoop)
-		p.loopBody(func() { p.stmts(cmd.Do, c) }, cs != nil && cs.Cond == nil)
+		p.loopBody(cmd.Do, c, cs != nil && cs.Cond == nil)
 	case *syntax.CaseClause:
 		p.caseClause(cmd, c)
 	case *syntax.FuncDecl:

@@ -774,7 +774,7 @@ func (p *parser) foreach(list []*syntax.Stmt, c ctx) int {
 		for _, name := range names {
 			p.vars.setDynamic(name)
 		}
-		p.loopBody(func() { p.stmts(body, c) }, false) // see flow.go
+		p.loopBody(body, c, false) // see flow.go
 	}
 	for _, name := range names {
 		p.vars.setDynamic(name)

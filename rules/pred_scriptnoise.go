@@ -31,3 +31,24 @@ func histReason(r *Rule, c *parse.Command) *Rule {
 	cp.Reason = "A local history variable declared after fc -p: when the function returns, zsh pops the history list and then puts back the local's saved value, the pushed one, over the user's (their HISTSIZE, HISTFILE or SAVEHIST; declare it before fc -p): " + lowerFirst(r.Reason)
 	return &cp
 }
+
+// histVarOff reports a declaration that switches history off: HISTSIZE=0
+// or HISTFILESIZE=0 (bash and zsh cut the list, and bash the file, at the
+// assignment; a local's restore at return brings nothing back: bash 5 in a
+// pty, f() { local HISTSIZE=0; }; f kept only what was typed after it),
+// and for a global one HISTFILE=/dev/null or empty too (a local HISTFILE
+// is restored before the history is written).
+func histVarOff(decl string, words []string) bool {
+	local := decl == "local" || decl == "private" || decl == "integer"
+	for _, s := range words {
+		switch s {
+		case "HISTSIZE=0", "HISTFILESIZE=0":
+			return true
+		case "HISTFILE=/dev/null", "HISTFILE=":
+			if !local {
+				return true
+			}
+		}
+	}
+	return false
+}

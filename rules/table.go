@@ -848,7 +848,7 @@ var table = []*Rule{
 				return q
 			}
 			switch c.Name() {
-			case "history", "unset", "export", "set", "shred", "rm", "declare", "typeset":
+			case "history", "unset", "export", "set", "shred", "rm", "declare", "typeset", "local", "readonly", "integer", "private":
 			default:
 				return false
 			}
@@ -858,12 +858,8 @@ var table = []*Rule{
 				return args(c).has("c", "w") && args(c).has("c")
 			case "unset":
 				return contains(w, "HISTFILE")
-			case "export", "declare", "typeset":
-				for _, s := range w {
-					if s == "HISTFILE=/dev/null" || s == "HISTSIZE=0" || s == "HISTFILESIZE=0" || s == "HISTFILE=" {
-						return true
-					}
-				}
+			case "export", "declare", "typeset", "local", "readonly", "integer", "private":
+				return histVarOff(c.Name(), w)
 			case "set":
 				return len(c.Args) > 2 && c.Args[1].Value == "+o" && c.Args[2].Value == "history"
 			case "shred", "rm":
@@ -875,8 +871,8 @@ var table = []*Rule{
 			}
 			return false
 		},
-		Match:   []string{"history -c", "unset HISTFILE", "export HISTFILE=/dev/null", "export HISTSIZE=0", "set +o history", "rm ~/.bash_history", "shred -u ~/.zsh_history", "> ~/.bash_history", "HISTSIZE=0"},
-		NoMatch: []string{"history", "history 20", "unset FOO", "export PATH=$PATH:/x"},
+		Match:   []string{"history -c", "unset HISTFILE", "export HISTFILE=/dev/null", "export HISTSIZE=0", "set +o history", "rm ~/.bash_history", "shred -u ~/.zsh_history", "> ~/.bash_history", "HISTSIZE=0", "f() { local HISTSIZE=0; }; f"},
+		NoMatch: []string{"history", "history 20", "unset FOO", "export PATH=$PATH:/x", "f() { local HISTSIZE=500; }; f"},
 	},
 	{
 		ID: "cloud-destroy", Tier: Dangerous,

@@ -218,6 +218,11 @@ type Command struct {
 	// creates: a name the line made may be a symlink to anywhere, whatever
 	// the disk says now.
 	Made map[string]bool
+	// Into, when not nil, holds the paths (cleaned, and resolved against
+	// the directory when it is known) where an earlier mv, ln, mount or
+	// FUSE mount of the input put data or a link: deleting one of them, or
+	// what holds one, deletes that data (see redteam4.go).
+	Into map[string]bool
 	// Wrote holds, for an argument that names a file an earlier command
 	// of the same input wrote with static text (echo 'DROP TABLE t' > x.sql;
 	// psql -f x.sql), that text, keyed by the argument as written (or the
@@ -367,6 +372,8 @@ type Result struct {
 	// made are the paths that ln, mv, cp or install create earlier in the
 	// input (see Command.Made).
 	made map[string]bool
+	// into are the paths an mv, ln or mount put data at (Command.Into).
+	into map[string]bool
 	// defined are the names a function or alias definition anywhere in
 	// the input gave (whatever scope it was in); anyAlias is set for an
 	// alias whose name is not known.

@@ -265,6 +265,9 @@ type parser struct {
 	// assign or change the directory: it runs between the commands that
 	// follow (see trapEvery).
 	everyCmd bool
+	// laterInto are the destination words of the input's mv, ln and
+	// mounts (see laterOf).
+	laterInto []*syntax.CallExpr
 	// dynCalls counts the calls walked again with dynamic arguments, by
 	// function ("" for all; see dynamicCall).
 	dynCalls map[string]int

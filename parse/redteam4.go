@@ -286,6 +286,166 @@ func (p *parser) laterOf(text string, stmts []*syntax.Stmt) {
 		p.later = nil
 	}
 	p.laterEmpty = laterEmptied(stmts)
+	p.laterInto = intoWords(stmts)
+}
+
+// intoWords returns every mv, ln, link, mount and FUSE mount of the
+// input: a trap or a function walked where it is defined runs after them
+// (trap 'rm -rf "$t"' EXIT; mv ~/Documents "$t").
+func intoWords(stmts []*syntax.Stmt) []*syntax.CallExpr {
+	var out []*syntax.CallExpr
+	for _, st := range stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			ce, ok := n.(*syntax.CallExpr)
+			if !ok || len(ce.Args) < 2 {
+				return true
+			}
+			name := ce.Args[0].Lit()
+			name = name[strings.LastIndexByte(name, '/')+1:]
+			if name == "mv" || name == "ln" || name == "link" || name == "rsync" || mountsOnto(name) {
+				out = append(out, ce)
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// intoLater adds what the input's mv, ln and mounts put somewhere, read
+// with the values known now, to what the commands deleting later see
+// (Command.Into): for a trap or a function walked where it is defined.
+func (p *parser) intoLater() {
+	if len(p.laterInto) == 0 {
+		return
+	}
+	for _, ce := range p.laterInto {
+		cmd := &Command{Dir: p.cwd}
+		for _, w := range ce.Args {
+			cmd.Args = append(cmd.Args, p.literal(w))
+		}
+		p.recordInto(cmd)
+	}
+}
+
+// recordInto notes where an mv, ln, link, mount, FUSE mount or rsync
+// --remove-source-files puts data or a link (its last operand, or the
+// value of -t/--target-directory), and gives every command the set so far
+// (Command.Into). A temporary directory holding what was moved there is
+// no longer only the line's own: mv ~/Documents /tmp/x; rm -rf /tmp/x.
+func (p *parser) recordInto(cmd *Command) {
+	name := cmd.Name()
+	name = name[strings.LastIndexByte(name, '/')+1:]
+	into := false
+	switch name {
+	case "mv", "ln", "link", "rsync":
+		into = name != "rsync"
+		for _, w := range cmd.Args[1:] {
+			if w.Value == "--remove-source-files" {
+				into = true
+			}
+		}
+	default:
+		into = mountsOnto(name)
+	}
+	if into && len(cmd.Args) > 1 {
+		var dests, srcs []string
+		ops := 0
+		for i := 1; i < len(cmd.Args); i++ {
+			v := cmd.Args[i].Value
+			switch {
+			case v == "-t" || v == "--target-directory":
+				if i+1 < len(cmd.Args) {
+					dests = append(dests, cmd.Args[i+1].Value)
+					i++
+				}
+			case strings.HasPrefix(v, "--target-directory="):
+				dests = append(dests, strings.TrimPrefix(v, "--target-directory="))
+			case strings.HasPrefix(v, "-t") && len(v) > 2 && name != "mount":
+				dests = append(dests, v[2:])
+			case strings.HasPrefix(v, "-"):
+			default:
+				ops++
+				srcs = append(srcs, v)
+			}
+		}
+		if len(dests) == 0 && ops > 0 {
+			dests = append(dests, cmd.Args[len(cmd.Args)-1].Value)
+			srcs = srcs[:len(srcs)-1]
+		}
+		if len(srcs) > 0 && name != "ln" && allTemp(srcs, cmd) {
+			// mv "$d/a" "$d/b": what moves was already the line's own.
+			dests = nil
+		}
+		if p.res.into == nil {
+			p.res.into = map[string]bool{}
+		}
+		for _, d := range dests {
+			if d == "" {
+				continue
+			}
+			p.res.into[cleanInto(d)] = true
+			if r := cmd.Resolve(d); r != d {
+				p.res.into[cleanInto(r)] = true
+			}
+		}
+	}
+	cmd.Into = p.res.into
+}
+
+// cleanInto is a path as Into keys it: without trailing slashes or ./.
+func cleanInto(p string) string {
+	p = strings.TrimPrefix(p, "./")
+	for len(p) > 1 && strings.HasSuffix(p, "/") {
+		p = strings.TrimSuffix(p, "/")
+	}
+	for strings.HasSuffix(p, "/.") {
+		p = strings.TrimSuffix(p, "/.")
+	}
+	if p == "" {
+		return "."
+	}
+	return p
+}
+
+// HoldsMoved reports whether deleting path p (as the command wrote it)
+// may delete what an earlier mv, ln or mount of the input put somewhere:
+// p is such a destination, inside one, or holds one.
+func (c *Command) HoldsMoved(p string) bool {
+	if len(c.Into) == 0 || p == "" {
+		return false
+	}
+	for _, v := range []string{p, c.Resolve(p)} {
+		v = cleanInto(v)
+		for d := range c.Into {
+			if d == v || strings.HasPrefix(v, strings.TrimSuffix(d, "/")+"/") || strings.HasPrefix(d, strings.TrimSuffix(v, "/")+"/") || d == "." {
+				return true
+			}
+			if strings.ContainsAny(v, "*?[") && globHolds(v, d) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// globHolds reports whether a glob path (/tmp/x/*) may match a destination
+// or a directory above it.
+func globHolds(glob, d string) bool {
+	dir := glob[:strings.LastIndexByte(glob, '/')+1]
+	return dir == "" || strings.HasPrefix(d, dir) || strings.HasPrefix(strings.TrimSuffix(dir, "/"), d)
+}
+
+// allTemp reports whether every path is strictly inside a temporary
+// directory or a name mktemp made.
+func allTemp(paths []string, cmd *Command) bool {
+	for _, s := range paths {
+		r := cmd.Resolve(s)
+		rest, ok := TempPrefix(r)
+		if strings.Contains(r, "..") || !(ok && strings.Trim(rest, "/") != "" || InFresh(r)) {
+			return false
+		}
+	}
+	return true
 }
 
 // emptiedLater returns the variables with a value now that the input also

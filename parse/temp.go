@@ -261,6 +261,7 @@ func (p *parser) withLater(f func()) {
 		set = append(set, name)
 	}
 	defer p.emptyUntilSet(append(set, p.emptiedLater()...))()
+	p.intoLater()
 	f()
 	for _, name := range set {
 		delete(p.vars.val, name)

@@ -942,6 +942,7 @@ func (p *parser) recordMade(cmd *Command) {
 		}
 	}
 	cmd.Made = p.res.made
+	p.recordInto(cmd)
 }
 
 // stdinOf returns the static text fed to a command's standard input, from

@@ -231,6 +231,10 @@ func symlinkOut(dir string, comps []string) bool {
 // or a build output or cache.
 func ownTemp(c *parse.Command, w parse.Word) bool {
 	v := w.Value
+	if c.HoldsMoved(v) {
+		// mv ~/Documents /tmp/x; rm -rf /tmp/x (pred_redteam4.go).
+		return false
+	}
 	if underTemp(v) || c.Dir != "" && !c.DirUnsure && underTemp(c.Resolve(v)) {
 		return true
 	}

@@ -268,6 +268,9 @@ type parser struct {
 	// laterInto are the destination words of the input's mv, ln and
 	// mounts (see laterOf).
 	laterInto []*syntax.CallExpr
+	// body is the function body withLater walks where it is defined: its
+	// own mv and ln are followed in order, not as later (intoLater).
+	body *syntax.Stmt
 	// dynCalls counts the calls walked again with dynamic arguments, by
 	// function ("" for all; see dynamicCall).
 	dynCalls map[string]int

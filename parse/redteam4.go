@@ -319,6 +319,9 @@ func (p *parser) intoLater() {
 		return
 	}
 	for _, ce := range p.laterInto {
+		if p.body != nil && ce.Pos().Offset() >= p.body.Pos().Offset() && ce.End().Offset() <= p.body.End().Offset() {
+			continue // f() { rm -rf "$M.orig"; mv "$B" "$M.orig"; }: in order
+		}
 		cmd := &Command{Dir: p.cwd}
 		for _, w := range ce.Args {
 			cmd.Args = append(cmd.Args, p.literal(w))

@@ -163,7 +163,9 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		p.loops, p.returns = nil, nil
 		p.subshell(func() {
 			p.vars.gone = nil
-			p.withLater(func() { p.stmt(cmd.Body, ctx{}) })
+			p.body = cmd.Body
+		p.withLater(func() { p.stmt(cmd.Body, ctx{}) })
+		p.body = nil
 		})
 		p.loops, p.returns = loops, returns
 		p.fn = p.fn[:len(p.fn)-1]

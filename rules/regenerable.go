@@ -232,8 +232,10 @@ func symlinkOut(dir string, comps []string) bool {
 func ownTemp(c *parse.Command, w parse.Word) bool {
 	v := w.Value
 	if c.HoldsMoved(v) {
-		// mv ~/Documents /tmp/x; rm -rf /tmp/x (pred_redteam4.go).
-		return false
+		// mv ~/Documents /tmp/x; rm -rf /tmp/x (parse/redteam4.go). A
+		// backup name replaced (rm -rf "$M.orig"; mv "$B" "$M.orig",
+		// git-mergetool) holds a backup whatever was moved there.
+		return w.Made || w.Scratch || backupSuffixed(v) && regenerable(c, v)
 	}
 	if underTemp(v) || c.Dir != "" && !c.DirUnsure && underTemp(c.Resolve(v)) {
 		return true

@@ -164,8 +164,8 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		p.subshell(func() {
 			p.vars.gone = nil
 			p.body = cmd.Body
-		p.withLater(func() { p.stmt(cmd.Body, ctx{}) })
-		p.body = nil
+			p.withLater(func() { p.stmt(cmd.Body, ctx{}) })
+			p.body = nil
 		})
 		p.loops, p.returns = loops, returns
 		p.fn = p.fn[:len(p.fn)-1]

@@ -29,10 +29,12 @@ var packSystem = &Pack{Name: "system", Title: "Users, AppArmor and kernel harden
 	{
 		ID: "system-kernel-hardening-off", Title: "Switch off kernel hardening",
 		Reason: "Turning off address-space randomisation or ptrace restrictions makes every local exploit and credential theft from other processes easier.",
-		When: []string{"sysctl @kernel.randomize_va_space=0|kernel.yama.ptrace_scope=0|kernel.kptr_restrict=0",
+		When: []string{"sysctl @kernel.randomize_va_space=0|kernel.yama.ptrace_scope=0|kernel.kptr_restrict=0|kernel.apparmor_restrict_unprivileged_userns=0|kernel.unprivileged_userns_clone=1|kernel.dmesg_restrict=0|fs.protected_symlinks=0|fs.protected_hardlinks=0",
 			"* $kernel-hardening-off"},
-		Match:   []string{"sysctl -w kernel.randomize_va_space=0", "sudo sysctl kernel.yama.ptrace_scope=0", "echo 0 > /proc/sys/kernel/randomize_va_space", "echo 0 | sudo tee /proc/sys/kernel/yama/ptrace_scope"},
-		NoMatch: []string{"sysctl kernel.randomize_va_space", "sysctl -w kernel.randomize_va_space=2", "cat /proc/sys/kernel/randomize_va_space", "echo 2 > /proc/sys/kernel/randomize_va_space"},
+		Match: []string{"sysctl -w kernel.randomize_va_space=0", "sudo sysctl kernel.yama.ptrace_scope=0", "echo 0 > /proc/sys/kernel/randomize_va_space", "echo 0 | sudo tee /proc/sys/kernel/yama/ptrace_scope",
+			"sudo sh -c 'echo 0 > /proc/sys/kernel/apparmor_restrict_unprivileged_userns'", "sysctl -w kernel.apparmor_restrict_unprivileged_userns=0", "echo 1 > /proc/sys/kernel/unprivileged_userns_clone", "sysctl fs.protected_symlinks=0"},
+		NoMatch: []string{"sysctl kernel.randomize_va_space", "sysctl -w kernel.randomize_va_space=2", "cat /proc/sys/kernel/randomize_va_space", "echo 2 > /proc/sys/kernel/randomize_va_space",
+			"echo 1 > /proc/sys/kernel/apparmor_restrict_unprivileged_userns", "echo 0 > /proc/sys/kernel/unprivileged_userns_clone", "sysctl fs.protected_symlinks=1"},
 	},
 	{
 		ID: "system-account-lock", Title: "Lock an account or take away admin rights",

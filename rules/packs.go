@@ -215,13 +215,12 @@ func initPredicates() {
 		// kernel-hardening-off: 0 written to the ASLR or ptrace switch.
 		"kernel-hardening-off": func(c *parse.Command, ws []parse.Word, rest []int) bool {
 			for _, w := range writeTargets(c) {
-				switch w.Value {
-				case "/proc/sys/kernel/randomize_va_space", "/proc/sys/kernel/yama/ptrace_scope", "/proc/sys/kernel/kptr_restrict":
+				if weak, ok := kernelKnobs[w.Value]; ok {
 					text := strings.TrimSpace(c.StdinText)
 					if c.Name() == "echo" || c.Name() == "printf" {
 						text = strings.TrimSpace(wordsText(ws))
 					}
-					return text == "0"
+					return text == weak
 				}
 			}
 			return false

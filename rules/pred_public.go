@@ -76,3 +76,17 @@ func systemDirHandoff(c *parse.Command) bool {
 	}
 	return false
 }
+
+// kernelKnobs are the kernel hardening settings under /proc/sys and the
+// value that switches each off (kernel-hardening-off): docker-install's CI
+// writes 0 to apparmor_restrict_unprivileged_userns before it installs.
+var kernelKnobs = map[string]string{
+	"/proc/sys/kernel/randomize_va_space":                    "0",
+	"/proc/sys/kernel/yama/ptrace_scope":                     "0",
+	"/proc/sys/kernel/kptr_restrict":                         "0",
+	"/proc/sys/kernel/apparmor_restrict_unprivileged_userns": "0",
+	"/proc/sys/kernel/unprivileged_userns_clone":             "1",
+	"/proc/sys/kernel/dmesg_restrict":                        "0",
+	"/proc/sys/fs/protected_symlinks":                        "0",
+	"/proc/sys/fs/protected_hardlinks":                       "0",
+}

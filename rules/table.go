@@ -701,7 +701,12 @@ var table = []*Rule{
 			own, cmd := wrapperOptions(c)
 			switch c.Name() {
 			case "sudo":
-				if own.has("s", "i", "A", "S", "shell", "login", "askpass", "stdin") {
+				if own.has("A", "S", "askpass", "stdin") {
+					return true
+				}
+				if own.has("s", "i", "shell", "login") && len(cmd) == 0 {
+					// sudo -i CMD runs CMD (checked as the command it
+					// is) through the login shell, and then returns.
 					return true
 				}
 				if len(cmd) == 0 {
@@ -714,8 +719,9 @@ var table = []*Rule{
 			}
 			return false
 		},
-		Match:   []string{"sudo -s", "sudo -i", "sudo su", "sudo su -", "sudo -A apt update", "echo pw | sudo -S apt update", "sudo bash", "sudo -u root -i", "doas -s", "doas zsh", "sudo --sh", "sudo --login", "sudo -uroot -s", "sudo --user=root --shell", "sudo A=1 -i"},
-		NoMatch: []string{"sudo apt update", "sudo -u postgres psql", "su -c 'id' nobody", "sudo bash script.sh", "sudo arp -s 10.0.0.1 aa:bb", "sudo aide -i", "sudo -u me ls -A", "sudo -uroot ls -s", "sudo -- bash -i x.sh", "sudo --log"},
+		Match: []string{"sudo -s", "sudo -i", "sudo su", "sudo su -", "sudo -A apt update", "echo pw | sudo -S apt update", "sudo bash", "sudo -u root -i", "doas -s", "doas zsh", "sudo --sh", "sudo --login", "sudo -uroot -s", "sudo --user=root --shell", "sudo A=1 -i"},
+		NoMatch: []string{"sudo apt update", "sudo -u postgres psql", "su -c 'id' nobody", "sudo bash script.sh", "sudo arp -s 10.0.0.1 aa:bb", "sudo aide -i", "sudo -u me ls -A", "sudo -uroot ls -s", "sudo -- bash -i x.sh", "sudo --log",
+			"sudo -i -u brewtest /opt/brew/bin/brew config", "sudo -u bob -i whoami", "sudo -s make install"},
 	},
 	{
 		ID: "container-stop", Tier: Dangerous,

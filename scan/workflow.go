@@ -41,7 +41,7 @@ type Injection struct {
 const Placeholder = "GITHUB_EXPR"
 
 var (
-	expr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{\{[^}]*\}\}`) })
+	expr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{\{(?:[^}]|\}[^}])*\}\}`) })
 	// untrusted are the contexts an outsider writes: GitHub's hardening
 	// guide's list, as actionlint checks it.
 	untrusted = sync.OnceValue(func() *regexp.Regexp {
@@ -134,6 +134,12 @@ func Workflow(text string) ([]Snippet, []Injection) {
 		s.orig = s.Text
 		s.Text = expr().ReplaceAllStringFunc(s.Text, placeholder)
 		sh := stepShell(lines, i, col)
+		if exprShell(sh) {
+			// shell: ${{ matrix.shell }}: not known before the run;
+			// read as the runners' default, bash, rather than not
+			// at all (Homebrew/install's tests.yml hid every step).
+			sh = ""
+		}
 		switch d := ShellOf(sh); {
 		case sh == "" || d != "":
 			s.Shell = d

@@ -101,3 +101,9 @@ func githubScriptStep(lines []string, i, col int) bool {
 	}
 	return false
 }
+
+// exprShell reports whether a step's shell: is an expression
+// (${{ matrix.shell }}), known only when the workflow runs.
+func exprShell(sh string) bool {
+	return strings.Contains(sh, "${{")
+}

@@ -89,11 +89,11 @@ var packSystem = &Pack{Name: "system", Title: "Users, AppArmor and kernel harden
 	{
 		ID: "system-storage-destroy", Title: "Tear down device mappings or repair a filesystem by force",
 		Reason: "dmsetup remove_all and wipe_table cut every mapped volume (LVM, LUKS) out from under its filesystem; btrfs check --repair can make a damaged filesystem worse; " +
-			"diskutil apfs delete removes a container or volume with its data.",
+			"diskutil apfs deleteVolume and deleteSnapshot remove a volume or snapshot with its data (deleteContainer and eraseVolume wipe like eraseDisk: mkfs-device).",
 		Suggest: "take a backup first; for btrfs try btrfs scrub or mount -o recovery,ro",
-		When:    []string{"dmsetup remove_all|wipe_table", "btrfs check --repair", "diskutil apfs|ap deleteContainer|deleteVolume|eraseVolume|deleteSnapshot"},
+		When:    []string{"dmsetup remove_all|wipe_table", "btrfs check --repair", "diskutil apfs|ap deleteVolume|deleteSnapshot"},
 		Over:    []string{"mkfs-device"},
-		Match:   []string{"dmsetup -v remove_all", "dmsetup wipe_table vg0-data", "btrfs check --repair /dev/sda1", "btrfs --verbose check --repair /dev/sda1", "diskutil apfs deleteContainer disk3"},
+		Match:   []string{"dmsetup -v remove_all", "dmsetup wipe_table vg0-data", "btrfs check --repair /dev/sda1", "btrfs --verbose check --repair /dev/sda1", "diskutil apfs deleteVolume disk3s2"},
 		NoMatch: []string{"dmsetup ls", "dmsetup status", "btrfs check /dev/sda1", "diskutil apfs list", "btrfs subvolume list /"},
 	},
 }}

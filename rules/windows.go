@@ -11,10 +11,14 @@ func windowsDestructive(c *parse.Command) bool {
 	low := strings.ToLower(strings.Join(w, " "))
 	switch strings.TrimSuffix(strings.ToLower(c.Name()), ".exe") {
 	case "cmd":
-		switch cmdVerb(w) {
+		switch v := cmdVerb(w); v {
 		case "del", "erase", "rd", "rmdir", "format", "shutdown", "diskpart", "cipher", "vssadmin", "bcdedit", "taskkill":
 			return true
+		case "reg", "netsh", "wbadmin", "mshta", "regsvr32":
+			return windowsTool(v, low)
 		}
+	case "reg", "netsh", "mshta", "regsvr32":
+		return windowsTool(strings.TrimSuffix(strings.ToLower(c.Name()), ".exe"), low)
 	case "vssadmin":
 		return strings.Contains(low, "delete") || strings.Contains(low, "resize shadowstorage")
 	case "bcdedit":
@@ -44,7 +48,7 @@ func windowsDestructive(c *parse.Command) bool {
 			}
 		}
 		return strings.Contains(low, "remove-item") && (strings.Contains(low, "-recurse") || strings.Contains(low, "-r ")) ||
-			strings.Contains(low, "format-volume") || strings.Contains(low, "clear-disk")
+			strings.Contains(low, "format-volume") || strings.Contains(low, "clear-disk") || pwshRisky(low)
 	}
 	return false
 }
@@ -109,4 +113,45 @@ func windowsHardline(c *parse.Command) bool {
 			strings.Contains(low, "remove-item") && strings.Contains(low, "-recurse") && (rootTarget(w) || profile)
 	}
 	return false
+}
+
+// windowsTool reports the Windows tools' forms that delete, switch
+// protection off or run remote code: reg delete … /f, netsh turning the
+// firewall off, wbadmin delete (backups and their catalog), mshta URL
+// (runs the downloaded HTA), regsvr32 /i:URL (Squiblydoo: runs a remote
+// scriptlet).
+func windowsTool(tool, low string) bool {
+	switch tool {
+	case "reg":
+		return strings.Contains(low, "delete") && strings.Contains(" "+low+" ", " /f ")
+	case "netsh":
+		return strings.Contains(low, "firewall") && (strings.Contains(low, "state off") || strings.Contains(low, "opmode disable") || strings.Contains(low, "opmode mode=disable"))
+	case "wbadmin":
+		return strings.Contains(low, "delete")
+	case "mshta":
+		return strings.Contains(low, "http:") || strings.Contains(low, "https:") || strings.Contains(low, "javascript:") || strings.Contains(low, "vbscript:")
+	case "regsvr32":
+		return strings.Contains(low, "/i:http") || strings.Contains(low, "-i:http")
+	}
+	return false
+}
+
+// pwshRisky reports PowerShell that force-kills processes by name (or a
+// whole Get-Process listing), turns
+// Defender's protection off, or downloads a program and starts it.
+func pwshRisky(low string) bool {
+	// By name or for a whole listing, as pkill -9 (kill -9 PID is quiet).
+	if (strings.Contains(low, "stop-process") || strings.Contains(low, "spps ")) && strings.Contains(low, "-force") &&
+		(strings.Contains(low, "-name") || strings.Contains(low, "-processname") || strings.Contains(low, "get-process") || strings.Contains(low, "gps ")) {
+		return true
+	}
+	if strings.Contains(low, "set-mppreference") && strings.Contains(low, "-disable") && !strings.Contains(low, "$false") {
+		return true
+	}
+	if strings.Contains(low, "add-mppreference") && strings.Contains(low, "-exclusionpath") {
+		return true
+	}
+	download := strings.Contains(low, "invoke-webrequest") || strings.Contains(low, "iwr ") || strings.Contains(low, "start-bitstransfer") ||
+		strings.Contains(low, "downloadfile")
+	return download && strings.Contains(low, "start-process")
 }

@@ -1067,6 +1067,10 @@ func (h *histPush) call(ce *syntax.CallExpr, s hst) hst {
 		if pushCall(ce) {
 			s.may = true
 			h.pushOut(ce)
+		} else if (s.may || s.on) && fcWritesHistory(ce.Args[i+1:]) {
+			// fc -W ~/.zsh_history while a pushed list is in force
+			// writes that list over the user's history file.
+			h.marks.out[int(ce.Pos().Offset())] = true
 		}
 	case "unset":
 		var bits uint8
@@ -1191,6 +1195,20 @@ func (h *histPush) pushOut(ce *syntax.CallExpr) {
 	default:
 		h.marks.out[off] = true
 	}
+}
+
+// fcWritesHistory reports fc -W whose file is a *_history one.
+func fcWritesHistory(args []*syntax.Word) bool {
+	w := false
+	for k, a := range args {
+		l, ok := litText(a)
+		if ok && strings.HasPrefix(l, "-") && l != "-" {
+			w = w || strings.Contains(l, "W")
+			continue
+		}
+		return w && ownHistFile(args[k:]) && wordParam(a) != "HISTFILE"
+	}
+	return false
 }
 
 // ownHistFile reports an fc -p whose file is the user's history: $HISTFILE

@@ -1,6 +1,11 @@
 package rules
 
-import "github.com/guardsh/guardsh/parse"
+import (
+	"slices"
+	"strings"
+
+	"github.com/guardsh/guardsh/parse"
+)
 
 // histPushedRule decides history-tamper for the commands parse marks for
 // zsh's fc -p (parse/histpush.go): a local declaration of a history
@@ -24,6 +29,10 @@ func histReason(r *Rule, c *parse.Command) *Rule {
 		return r
 	}
 	cp := *r
+	if c.HistPushOut && c.Name() == "fc" && !slices.ContainsFunc(c.Args[1:], func(w parse.Word) bool { return strings.HasPrefix(w.Value, "-") && strings.Contains(w.Value, "p") }) {
+		cp.Reason = "fc -W while a history list pushed with fc -p is in force writes that list over the history file it names, the user's: " + lowerFirst(r.Reason)
+		return &cp
+	}
 	if c.HistPushOut {
 		cp.Reason = "fc -p starts a new history list: what runs after it is not saved to the user's history until fc -P pops it (fc -p -a inside a function pops at its end): " + lowerFirst(r.Reason)
 		return &cp

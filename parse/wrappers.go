@@ -1,6 +1,10 @@
 package parse
 
-import "mvdan.cc/sh/v3/syntax"
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // Wrapper functions run their arguments as a command: rustup-init.sh's
 // ensure() { if ! "$@"; then err "command failed: $*"; fi; } and ignore() {
@@ -23,11 +27,22 @@ const maxWrapperDepth = 4
 // a function as before.
 func wrapperRuns(body *syntax.Stmt) [][]string {
 	var out [][]string
+	other := false
 	syntax.Walk(body, func(n syntax.Node) bool {
 		switch x := n.(type) {
-		case *syntax.FuncDecl, *syntax.CmdSubst, *syntax.ProcSubst:
+		case *syntax.FuncDecl:
 			return false
+		case *syntax.ParamExp:
+			// $1, ${2}, $#: the body uses its arguments one by
+			// one (w() { rm -rf "$1"; "$@"; }), so it is walked as a
+			// function, with them known.
+			if x.Param != nil && x.Param.Value != "@" && x.Param.Value != "*" && strings.Trim(x.Param.Value, "0123456789#") == "" {
+				other = true
+			}
 		case *syntax.CallExpr:
+			if len(x.Args) > 0 && (x.Args[0].Lit() == "shift" || x.Args[0].Lit() == "set") {
+				other = true
+			}
 			if len(x.Args) == 0 || len(x.Assigns) > 0 || !allArgs(x.Args[len(x.Args)-1]) {
 				return true
 			}
@@ -43,6 +58,9 @@ func wrapperRuns(body *syntax.Stmt) [][]string {
 		}
 		return true
 	})
+	if other {
+		return nil
+	}
 	return out
 }
 

@@ -208,17 +208,35 @@ func (p *parser) builtinDecl(args []Word) {
 // number's.
 func (r *resolver) specialOps(ws []*syntax.Word) {
 	for _, w := range ws {
-		syntax.Walk(w, func(n syntax.Node) bool {
-			pe, ok := n.(*syntax.ParamExp)
-			if !ok || pe.Param == nil || !numericSpecial(pe.Param.Value) {
+		if w != nil && specialOpIn(w.Parts) {
+			r.taint("dynamic")
+			return
+		}
+	}
+}
+
+// specialOpIn reports an operation on a numeric special parameter among
+// word parts (and in double quotes and the words of expansions), without
+// walking the whole tree: most words have no parameter expansion at all.
+func specialOpIn(parts []syntax.WordPart) bool {
+	for _, part := range parts {
+		switch x := part.(type) {
+		case *syntax.DblQuoted:
+			if specialOpIn(x.Parts) {
 				return true
 			}
-			if pe.Length || pe.Width || pe.Excl || pe.Slice != nil || pe.Repl != nil || pe.Index != nil || pe.Exp != nil && pe.Exp.Op != syntax.DefaultUnset && pe.Exp.Op != syntax.DefaultUnsetOrNull {
-				r.taint("dynamic")
+		case *syntax.ParamExp:
+			if x.Param != nil && numericSpecial(x.Param.Value) &&
+				(x.Length || x.Width || x.Excl || x.Slice != nil || x.Repl != nil || x.Index != nil ||
+					x.Exp != nil && x.Exp.Op != syntax.DefaultUnset && x.Exp.Op != syntax.DefaultUnsetOrNull) {
+				return true
 			}
-			return true
-		})
+			if x.Exp != nil && x.Exp.Word != nil && specialOpIn(x.Exp.Word.Parts) {
+				return true
+			}
+		}
 	}
+	return false
 }
 
 // laterEmptied returns the variables that some assignment of the input sets
@@ -226,8 +244,7 @@ func (r *resolver) specialOps(ws []*syntax.Word) {
 // may run with either (d=$(mktemp -d); trap 'rm -rf "$d"/*' EXIT; d= is rm
 // -rf /* at exit).
 func laterEmptied(stmts []*syntax.Stmt) map[string]bool {
-	var empty map[string]bool
-	valued := map[string]bool{}
+	var empty, valued map[string]bool
 	for _, st := range stmts {
 		syntax.Walk(st, func(n syntax.Node) bool {
 			a, ok := n.(*syntax.Assign)
@@ -240,6 +257,9 @@ func laterEmptied(stmts []*syntax.Stmt) map[string]bool {
 				}
 				empty[a.Name.Value] = true
 			} else {
+				if valued == nil {
+					valued = map[string]bool{}
+				}
 				valued[a.Name.Value] = true
 			}
 			return true
@@ -284,6 +304,9 @@ func (p *parser) laterOf(text string, stmts []*syntax.Stmt) {
 	p.noteShadows(text, stmts)
 	if p.vars.shadowed("mktemp") {
 		p.later = nil
+	}
+	if !strings.Contains(text, "trap") && !strings.Contains(text, "(") && !strings.Contains(text, "function") {
+		return // no trap or function: nothing is walked before it runs (withLater)
 	}
 	p.laterEmpty = laterEmptied(stmts)
 	p.laterInto = intoWords(stmts)

@@ -884,17 +884,26 @@ func mayBreak(body []*syntax.Stmt) bool {
 // continue (of the loop being walked), return (of the function being
 // walked again).
 func (p *parser) flowCall(cmd *Command) {
-	if len(cmd.Args) == 0 || !cmd.Args[0].Static || cmd.Inner != nil || p.funcs[cmd.Args[0].Value] != nil {
+	if len(cmd.Args) == 0 || !cmd.Args[0].Static || cmd.Inner != nil || p.funcs[cmd.Args[0].Value] != nil ||
+		p.aliases[cmd.Args[0].Value] != "" || p.builtinsOff {
 		return
 	}
 	switch cmd.Args[0].Value {
+	case "enable":
+		// enable -n exit: exit is then a command not found, which
+		// returns; from here on no builtin ends a path.
+		p.builtinsOff = true
 	case "exit":
 		p.dead = true
 	case "return":
+		// Outside a function (bash -c '… return …') return fails and
+		// the script goes on.
 		if n := len(p.returns); n > 0 {
 			p.returns[n-1] = append(p.returns[n-1], p.save())
+			p.dead = true
+		} else if len(p.fn) > 0 {
+			p.dead = true
 		}
-		p.dead = true
 	case "break", "continue":
 		if len(p.loops) == 0 {
 			return

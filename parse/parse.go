@@ -290,6 +290,9 @@ type parser struct {
 	dead    bool
 	loops   []*loopFlow
 	returns [][]*flowState
+	// builtinsOff is set after enable, which may turn exit, break or
+	// return into commands not found.
+	builtinsOff bool
 }
 
 // parse parses text and walks it. It reports false on a parse error.

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -260,6 +261,15 @@ func mergeVars(paths []*flowState, base *vars) *vars {
 		}
 		for k := range s.vars.ints {
 			out.ints[k] = true
+		}
+		for k := range s.vars.readonly {
+			if !out.readonly[k] {
+				out.readonly = maps.Clone(out.readonly)
+				if out.readonly == nil {
+					out.readonly = map[string]bool{}
+				}
+				out.readonly[k] = true
+			}
 		}
 	}
 	for _, k := range diffNames(paths) {

@@ -422,6 +422,10 @@ func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
 		if a.Name.Value == "PATH" {
 			p.pathSet(v)
 		}
+		if p.readonlyAssign(a.Name.Value, v) {
+			cmd.Args = append(cmd.Args, Word{Value: a.Name.Value + "=" + v.Value, Static: v.Static, Start: v.Start, End: v.End})
+			continue
+		}
 		switch {
 		case a.Array != nil:
 			// declare -a x=(rm -rf ~), local x=(…): a static array.
@@ -446,6 +450,7 @@ func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
 	}
 	cmd.Redirs = p.redirs(st.Redirs, c)
 	p.declEval(dc, cmd)
+	p.markReadonly(dc)
 	p.finish(cmd, st, c)
 	return cmd
 }
@@ -564,6 +569,9 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 			p.runLater(cmdAt(start, end, p.line(st.Pos()), p.via), a.Name.Value+"=", lv, false)
 		}
 		if len(ce.Args) == 0 {
+			if p.readonlyAssign(a.Name.Value, v) {
+				continue
+			}
 			p.assignEval(a.Name.Value, v, p.line(st.Pos()))
 			if a.Append {
 				// y+=x for declare -i y: x is added, as arithmetic.
@@ -724,7 +732,9 @@ func (p *parser) assigningBuiltins(cmd *Command) {
 				argv = append(argv, w.Value)
 				static = static && w.Static
 			}
-			if out, ok := echoOutput(argv); ok && static {
+			if p.readonlyAssign(cmd.Args[2].Value, Word{}) {
+				// printf -v of a read-only variable fails.
+			} else if out, ok := echoOutput(argv); ok && static {
 				p.vars.set(cmd.Args[2].Value, out)
 			} else {
 				p.vars.setDynamic(cmd.Args[2].Value)
@@ -736,6 +746,9 @@ func (p *parser) assigningBuiltins(cmd *Command) {
 			if !strings.HasPrefix(w.Value, "-") {
 				names = append(names, w.Value)
 			}
+		}
+		if len(names) == 1 && p.readonlyAssign(names[0], Word{}) {
+			return // read of a read-only variable fails
 		}
 		if len(names) == 1 && cmd.StdinStatic {
 			line, _, _ := strings.Cut(cmd.StdinText, "\n")

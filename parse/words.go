@@ -58,6 +58,9 @@ type vars struct {
 	// wasFrom holds, alongside wasDyn, where such a variable's text came
 	// from (see vars.from).
 	wasFrom map[string]string
+	// readonly are the variables readonly (or declare -r) made, on some
+	// path: an assignment to them fails (see readonly.go).
+	readonly map[string]bool
 }
 
 func newVars() *vars {
@@ -118,6 +121,7 @@ func (v *vars) clone() *vars {
 	}
 	c.locals = v.locals
 	c.files = v.files
+	c.readonly = v.readonly // copied before a change (markReadonly)
 	return c
 }
 

@@ -239,6 +239,10 @@ const (
 	// SendsSources: every operand but the last is a path sent to the
 	// last (scp SRC… DEST, rsync SRC… DEST).
 	SendsSources
+	// SendsItems: the operands are HTTPie request items: NAME@FILE (the
+	// file, uploaded), NAME=@FILE and NAME:=@FILE (its content as a
+	// field), and @FILE (the request body).
+	SendsItems
 )
 
 // A Send is one way a program sends what it reads to another host, as
@@ -279,6 +283,14 @@ func (g *Grammar) Sent(p *Parsed, words []string) []Sent {
 			}
 			continue
 		}
+		if s.Kind == SendsItems {
+			for _, k := range p.Operands {
+				if f, ok := itemFile(words[k]); ok {
+					out = append(out, Sent{Path: f, Word: k})
+				}
+			}
+			continue
+		}
 		for j := range p.Opts {
 			o := &p.Opts[j]
 			if !o.HasValue || o.Unknown || o.Key != s.Opt && !contains(o.Names, s.Opt) {
@@ -312,4 +324,20 @@ func sentPath(k SendKind, v string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// itemFile returns the file an HTTPie request item reads: field@FILE,
+// field=@FILE, field:=@FILE, @FILE. A URL (with :// or user@host) is not
+// an item.
+func itemFile(v string) (string, bool) {
+	i := strings.IndexByte(v, '@')
+	if i < 0 || i+1 >= len(v) || strings.Contains(v, "://") {
+		return "", false
+	}
+	name := strings.TrimSuffix(strings.TrimSuffix(v[:i], ":="), "=")
+	if strings.ContainsAny(name, "/:=") {
+		return "", false
+	}
+	f, _, _ := strings.Cut(v[i+1:], ";") // field@FILE;type=…
+	return f, f != "" && f != "-"
 }

@@ -2,8 +2,8 @@ package programs
 
 // tableKnownmiss holds the grammars of the programs the known-miss pass
 // reads: fuser, whose -k sends SIGKILL to every process using a port,
-// file or mount, and openvpn, whose script hooks are commands. Registered
-// in [tables].
+// file or mount, openvpn, whose script hooks are commands, and HTTPie,
+// whose request items upload files. Registered in [tables].
 var tableKnownmiss = []*Spec{
 	// psmisc 23 fuser(1): its own parser reads options anywhere on the
 	// line, long options by their exact name, short ones bundled (-km);
@@ -19,4 +19,10 @@ var tableKnownmiss = []*Spec{
 		Runs: []Run{{Kind: RunsShell, Opt: "up"}, {Kind: RunsShell, Opt: "down"}, {Kind: RunsShell, Opt: "route-up"}, {Kind: RunsShell, Opt: "route-pre-down"},
 			{Kind: RunsShell, Opt: "ipchange"}, {Kind: RunsShell, Opt: "client-connect"}, {Kind: RunsShell, Opt: "client-disconnect"},
 			{Kind: RunsShell, Opt: "learn-address"}, {Kind: RunsShell, Opt: "auth-user-pass-verify"}, {Kind: RunsShell, Opt: "tls-verify"}}},
+	// HTTPie 3 (http, https) and xh: [METHOD] URL [ITEM…]; the options
+	// that take a value are listed so that it is not read as an item.
+	{Name: "http", Style: Loose, Partial: true, Aliases: []string{"https", "xh", "xhs"}, Opts: `a/auth= A/auth-type= o/output= session=
+		session-read-only= p/print= P/history-print= verify= cert= cert-key= cert-key-pass= ssl= ciphers= proxy= timeout= max-redirects=
+		pretty= s/style= format-options= response-charset= response-mime= boundary= raw= default-scheme=`,
+		Sends: []Send{{Kind: SendsItems}}},
 }

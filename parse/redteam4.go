@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -420,17 +421,12 @@ func (p *parser) recordInto(cmd *Command) {
 
 // cleanInto is a path as Into keys it: without trailing slashes or ./.
 func cleanInto(p string) string {
-	p = strings.TrimPrefix(p, "./")
-	for len(p) > 1 && strings.HasSuffix(p, "/") {
-		p = strings.TrimSuffix(p, "/")
-	}
-	for strings.HasSuffix(p, "/.") {
-		p = strings.TrimSuffix(p, "/.")
-	}
 	if p == "" {
 		return "."
 	}
-	return p
+	// /tmp//x, /tmp/./x, /tmp/y/../x are /tmp/x (read lexically: more
+	// paths match, never fewer).
+	return path.Clean(p)
 }
 
 // HoldsMoved reports whether deleting path p (as the command wrote it)

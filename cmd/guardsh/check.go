@@ -138,7 +138,16 @@ func runCheck(e *env, args []string) int {
 	}
 	opts := checkOptions(cfg, cerr, f.shell)
 	ctx := context.Background()
-	proj, perr := loadProject()
+	// The project file describes the repository's files for a CI scan: a
+	// command given with -c, after --, or in a --batch line is judged as at
+	// the prompt, whatever a checked-out repository's .guardsh.toml says
+	// (fail_on = "never" or a disabled rule must not turn check -c, which
+	// wrappers use as a gate, into an allow).
+	var proj *project
+	var perr error
+	if len(f.files) > 0 {
+		proj, perr = loadProject()
+	}
 	if perr != nil {
 		e.errorf("check: %v", perr)
 		return exitError

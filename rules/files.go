@@ -52,31 +52,16 @@ func findDeletes(c *parse.Command) bool {
 // as written or resolved against the working directory when it is known.
 // With no starting point, find starts at ".".
 func findRootIn(c *parse.Command, pred func(string) bool) bool {
-	ws := c.Args[1:]
-	for len(ws) > 0 && (ws[0].Value == "-H" || ws[0].Value == "-L" || ws[0].Value == "-P" || strings.HasPrefix(ws[0].Value, "-O") || ws[0].Value == "-D") {
-		if ws[0].Value == "-D" && len(ws) > 1 {
-			ws = ws[1:]
-		}
-		ws = ws[1:]
-	}
-	if len(ws) > 0 && ws[0].Value == "--" {
-		ws = ws[1:] // GNU find: -- ends its options, the paths follow
-	}
-	paths := 0
+	ws := findStartWords(c)
 	for _, w := range ws {
-		v := w.Value
-		if strings.HasPrefix(v, "-") || v == "!" || v == "(" {
-			break
-		}
-		paths++
 		// A relative path is judged in the working directory too
 		// (cd / && find . -delete is find / -delete).
-		if w.Static && (pred(v) || c.Dir != "" && pred(c.Resolve(v))) {
+		if w.Static && (pred(w.Value) || c.Dir != "" && pred(c.Resolve(w.Value))) {
 			return true
 		}
 	}
 	// With no starting point, find starts at ".".
-	return paths == 0 && c.Dir != "" && pred(c.Resolve("."))
+	return len(ws) == 0 && c.Dir != "" && pred(c.Resolve("."))
 }
 
 // chmodMode returns chmod's mode argument.

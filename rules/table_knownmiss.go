@@ -167,8 +167,17 @@ func findNarrows(ws []parse.Word) bool {
 	return false
 }
 
-// findStarts returns find's starting points (after -H, -L, -P, -D X, -O).
+// findStarts returns find's starting points, "." when none is given.
 func findStarts(c *parse.Command) []parse.Word {
+	if out := findStartWords(c); len(out) > 0 {
+		return out
+	}
+	return []parse.Word{{Value: ".", Static: true}}
+}
+
+// findStartWords returns the starting points find was given (after -H, -L,
+// -P, -D X, -O and --), none when it starts at "." by default.
+func findStartWords(c *parse.Command) []parse.Word {
 	ws := c.Args[1:]
 	for len(ws) > 0 && (ws[0].Value == "-H" || ws[0].Value == "-L" || ws[0].Value == "-P" || strings.HasPrefix(ws[0].Value, "-O") || ws[0].Value == "-D") {
 		if ws[0].Value == "-D" && len(ws) > 1 {
@@ -177,7 +186,7 @@ func findStarts(c *parse.Command) []parse.Word {
 		ws = ws[1:]
 	}
 	if len(ws) > 0 && ws[0].Value == "--" {
-		ws = ws[1:]
+		ws = ws[1:] // GNU find: -- ends its options, the paths follow
 	}
 	var out []parse.Word
 	for _, w := range ws {
@@ -185,9 +194,6 @@ func findStarts(c *parse.Command) []parse.Word {
 			break
 		}
 		out = append(out, w)
-	}
-	if len(out) == 0 {
-		out = []parse.Word{{Value: ".", Static: true}}
 	}
 	return out
 }

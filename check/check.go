@@ -55,6 +55,10 @@ type Options struct {
 	// supplies is still reported, by remote-code and decoded-code. The
 	// prompt, $SHELL mode and the agent hooks never set it.
 	Script bool
+	// Image is set for a RUN step of a Dockerfile: what it does to local
+	// files lands in a throwaway layer of the image, so only what ships in
+	// the image or reaches outside the build is reported (rules/image.go).
+	Image bool
 	// Deadline, if set, is when a file scan stops calling the scanner
 	// (tirith): the time budget of a whole `guardsh check` run.
 	Deadline time.Time
@@ -79,7 +83,7 @@ func Analyse(text string, opts Options) (res *Result) {
 				Text: text, End: len(text), Via: []string{}, Source: "guardsh"}}}
 		}
 	}()
-	pr := parse.Commands(text, parse.Options{Shell: opts.Shell, Dir: opts.Dir, ReadFiles: opts.ReadFiles, File: opts.Script})
+	pr := parse.Commands(text, parse.Options{Shell: opts.Shell, Dir: opts.Dir, ReadFiles: opts.ReadFiles, File: opts.Script, Image: opts.Image})
 	disabled := opts.Disabled
 	if opts.Script {
 		disabled = scriptQuiet(disabled)

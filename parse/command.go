@@ -367,6 +367,9 @@ type Result struct {
 	// unclosed quote, a trailing pipe, if without fi): a shell would ask
 	// for more.
 	Incomplete bool
+	// Image is set when the input is a RUN step of an image build
+	// (Options.Image).
+	Image bool
 	// words counts the words of every command found, for the limit.
 	words int
 	// made are the paths that ln, mv, cp or install create earlier in the

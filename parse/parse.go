@@ -46,6 +46,10 @@ type Options struct {
 	// own directory ($(dirname "$0"), $(dirname "${BASH_SOURCE[0]}")/..)
 	// does not leave the project the script belongs to.
 	File bool
+	// Image is set when the input is a RUN step of a container image
+	// build (a Dockerfile): its effects on local files land in a layer of
+	// the image, not on a machine (see Result.Image and rules/image.go).
+	Image bool
 }
 
 func (o Options) variant() syntax.LangVariant {
@@ -66,7 +70,7 @@ func (o Options) variant() syntax.LangVariant {
 // It never runs anything and never panics: a failure inside the analysis is
 // reported as an [IssuePanic].
 func Commands(src string, opts Options) (res *Result) {
-	res = &Result{}
+	res = &Result{Image: opts.Image}
 	defer func() {
 		if r := recover(); r != nil {
 			res.Issues = append(res.Issues, Issue{Kind: IssuePanic,

@@ -49,6 +49,9 @@ func containerStops(c *parse.Command) bool {
 
 func containerHostRoot(c *parse.Command) bool {
 	s, rest := sub(c, "-H", "--host", "--context", "-c", "--config")
+	if s == "build" || s == "builder" || s == "buildx" || s == "image" {
+		return buildInsecure(rest) // image.go
+	}
 	if s != "run" && s != "create" {
 		return false
 	}

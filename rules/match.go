@@ -66,6 +66,9 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 				hits = append(hits, r)
 			}
 		}
+		if res.Image && len(hits) > 0 {
+			hits = imageHits(hits, c) // a RUN step: see image.go
+		}
 		for _, r := range hits {
 			if c.Folded && plain[r.ID] {
 				continue
@@ -86,7 +89,7 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 				// be hardline.
 				continue
 			}
-			if r.Tier == Hardline && (c.Deferred || c.Contained || c.Guessed || c.IfEmpty != "") {
+			if r.Tier == Hardline && (c.Deferred || c.Contained || c.Guessed || c.IfEmpty != "" || res.Image && imageSoftens(r, c)) {
 				m.addSoft(r, c)
 				continue
 			}
@@ -120,6 +123,8 @@ func (m *matcher) addSoft(r *Rule, c *parse.Command) {
 	switch {
 	case c.Contained:
 		soft.Reason = "Inside a container: " + lowerFirst(r.Reason)
+	case m.res.Image && !c.Deferred && !c.Guessed && c.IfEmpty == "":
+		soft.Reason = imageSoftReason + lowerFirst(r.Reason)
 	case c.Guessed:
 		soft.Reason = "If this program runs its arguments as a command: " + lowerFirst(r.Reason)
 	case c.IfEmpty != "" && c.IfEmptyFirst:

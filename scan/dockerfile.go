@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -21,7 +22,9 @@ import (
 //   - a heredoc RUN <<EOF runs its body; RUN cmd <<EOF gives cmd the body;
 //   - SHELL ["bash", "-o", "pipefail", "-c"] changes the shell of later
 //     RUNs, and a SHELL that is not a POSIX shell (powershell, cmd) gets the
-//     command as its argument.
+//     command as its argument;
+//   - each RUN is an image step (Snippet.Image), unless a flag gives it
+//     the host's privileges or devices (Snippet.Privileged).
 func Dockerfile(text string) []Snippet {
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	escape := byte('\\')
@@ -37,6 +40,7 @@ func Dockerfile(text string) []Snippet {
 		}
 	}
 	shell := []string{"/bin/sh", "-c"}
+	starts := LineStarts(text)
 	var out []Snippet
 	for ; i < len(lines); i++ {
 		l := strings.TrimSpace(lines[i])
@@ -75,6 +79,8 @@ func Dockerfile(text string) []Snippet {
 			}
 		case "RUN":
 			body := rest
+			image := true
+			var privileged []Privilege
 			// Flags such as --mount=… come before the command.
 			for {
 				t := strings.TrimLeft(body, " \t")
@@ -82,14 +88,19 @@ func Dockerfile(text string) []Snippet {
 					body = t
 					break
 				}
-				_, r, _ := strings.Cut(t, " ")
+				flag, r, _ := strings.Cut(t, " ")
+				if runPrivileged(flag) {
+					image = false
+					at := restOff + len(rest) - len(t)
+					privileged = append(privileged, inst.privilege(flag, at, starts, text))
+				}
 				body = r
 			}
 			off := restOff + len(rest) - len(body)
 			if strings.HasPrefix(body, "[") {
 				var argv []string
 				if json.Unmarshal([]byte(strings.TrimSpace(body)), &argv) == nil {
-					out = append(out, Snippet{Text: QuoteArgs(argv), Shell: "bash", marks: []int{0}, lines: []int{inst.Line(off)}})
+					out = append(out, Snippet{Text: QuoteArgs(argv), Shell: "bash", marks: []int{0}, lines: []int{inst.Line(off)}, Image: image, Privileged: privileged})
 					continue
 				}
 			}
@@ -147,7 +158,8 @@ func Dockerfile(text string) []Snippet {
 				// their argument.
 				s = Snippet{Text: QuoteArgs(append(append([]string(nil), shell...), s.Text)), Shell: "bash", marks: []int{0}, lines: []int{start}}
 			}
-			if strings.TrimSpace(s.Text) != "" {
+			s.Image, s.Privileged = image, privileged
+			if strings.TrimSpace(s.Text) != "" || len(privileged) > 0 {
 				out = append(out, s)
 			}
 		}
@@ -212,4 +224,40 @@ func QuoteArgs(argv []string) string {
 		parts[i] = q
 	}
 	return strings.Join(parts, " ")
+}
+
+// A Privilege is a RUN flag that gives the step more than a build
+// container: --security=insecure (with docker build --allow
+// security.insecure the step runs with every capability, and can reach
+// the host's devices and kernel) or --device (a host device in the
+// container).
+type Privilege struct {
+	Flag string // as written
+	// Line is its file line; Col its column (1-based, in characters);
+	// Start and End its offsets in the file.
+	Line, Col, Start, End int
+}
+
+// runPrivileged reports a RUN flag that gives the step the host's
+// privileges or devices.
+func runPrivileged(flag string) bool {
+	name, val, _ := strings.Cut(flag, "=")
+	switch strings.ToLower(name) {
+	case "--security":
+		return !strings.EqualFold(strings.Trim(val, `"'`), "sandbox")
+	case "--device":
+		return true
+	}
+	return false
+}
+
+// privilege locates a RUN flag found at offset at of the instruction s.
+func (s *Snippet) privilege(flag string, at int, starts []int, text string) Privilege {
+	p := Privilege{Flag: flag, Line: s.Line(at)}
+	p.Start = s.FileOffset(at, starts)
+	p.End = min(p.Start+len(flag), len(text))
+	if p.Line >= 1 && p.Line <= len(starts) && starts[p.Line-1] <= p.Start {
+		p.Col = utf8.RuneCountInString(text[starts[p.Line-1]:p.Start]) + 1
+	}
+	return p
 }

@@ -25,6 +25,12 @@ type Snippet struct {
 	marks []int
 	lines []int
 	cols  []int
+	// Image is set for a Dockerfile's RUN step: its effects on local
+	// files land in a layer of the image (check.Options.Image).
+	Image bool
+	// Privileged lists the RUN flags that give the step the host's
+	// privileges or devices; such a step is no Image step.
+	Privileged []Privilege
 	// orig is Text as the file has it, when guardsh replaced parts of it
 	// by words of the same length (a workflow's ${{ … }}); "" otherwise.
 	orig string

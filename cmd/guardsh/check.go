@@ -367,7 +367,10 @@ func expandInputs(e *env, names []string) []string {
 func kindOf(p string) string {
 	base := filepath.Base(p)
 	switch {
-	case base == "Dockerfile" || strings.HasPrefix(base, "Dockerfile.") || strings.HasSuffix(base, ".dockerfile") || base == "Containerfile":
+	case base == "Dockerfile" || strings.HasPrefix(base, "Dockerfile.") || strings.HasSuffix(strings.ToLower(base), ".dockerfile") ||
+		base == "Containerfile" || strings.HasPrefix(base, "Containerfile."):
+		// (build.Dockerfile as Docker's own docs name them, dev.dockerfile,
+		// Containerfile.arm64)
 		return "dockerfile"
 	case (strings.HasSuffix(base, ".yml") || strings.HasSuffix(base, ".yaml")) && strings.Contains(filepath.ToSlash(p), ".github/workflows"):
 		return "workflow"

@@ -41,6 +41,11 @@ func checkFile(ctx context.Context, name, text string, opts check.Options) []*ch
 		if s.Shell != "" {
 			o.Shell = s.Shell
 		}
+		o.Image = s.Image
+		if pf := privileged(s.Privileged, opts); len(pf) > 0 {
+			out.Findings = append(out.Findings, pf...)
+			out.Verdict = check.Worse(out.Verdict, check.Ask)
+		}
 		res := check.Line(ctx, s.Text, o)
 		for _, f := range res.Findings {
 			// The file's text (${{ … }}, not its placeholder), at its
@@ -65,4 +70,23 @@ func checkFile(ctx context.Context, name, text string, opts check.Options) []*ch
 		}
 	}
 	return []*check.Result{out}
+}
+
+// privileged reports the RUN flags that give a build step the host's
+// privileges or devices (RUN --security=insecure, --device): what the
+// step does is then not confined to the image, and it is checked as on a
+// machine.
+func privileged(ps []scan.Privilege, opts check.Options) []rules.Finding {
+	r, ok := rules.Lookup("container-host-root")
+	if !ok || opts.Disabled[r.ID] || len(ps) == 0 {
+		return nil
+	}
+	var out []rules.Finding
+	for _, p := range ps {
+		out = append(out, rules.Finding{Rule: r.ID, Tier: r.Tier, Title: r.Title,
+			Reason: "RUN " + p.Flag + " runs this build step with the host's privileges or devices (docker build --allow security.insecure, or a device): it can change the host, so its commands are checked as on a machine.",
+			Text:   p.Flag, Line: p.Line, Col: p.Col, Start: p.Start, End: p.End, Via: []string{},
+			Suggest: r.Suggest, Source: "guardsh", NeverPermanent: r.NeverPermanent})
+	}
+	return out
 }

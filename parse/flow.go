@@ -276,6 +276,7 @@ func mergeVars(paths []*flowState, base *vars) *vars {
 		var statics []string
 		dynAt, lastStatic := -1, -1
 		absent, list := false, false
+		var elems []string // of the arrays some paths leave
 		for i, s := range paths {
 			v := s.vars
 			if x, ok := v.val[k]; ok {
@@ -285,8 +286,9 @@ func mergeVars(paths []*flowState, base *vars) *vars {
 				if dynAt < 0 || paths[dynAt].vars.dyn[k] == "dynamic" && o != "dynamic" {
 					dynAt = i
 				}
-			} else if _, ok := v.list[k]; ok {
+			} else if l, ok := v.list[k]; ok {
 				list = true
+				elems = append(elems, l...)
 			} else if v.gone[k] {
 				// Unset: it expands to nothing, as an empty value.
 				statics = appendUnique(statics, "")
@@ -341,12 +343,18 @@ func mergeVars(paths []*flowState, base *vars) *vars {
 			for _, x := range statics {
 				out.addAlt(k, x)
 			}
+			for _, x := range elems {
+				out.addAlt(k, x)
+			}
 		case list && len(statics) == 0 && sameList(paths, k):
 			// An array on every path that knows it (a=(…) on one).
 			out.list[k] = listVal
 		case list:
 			out.setDynamic(k)
 			for _, x := range statics {
+				out.addAlt(k, x)
+			}
+			for _, x := range elems {
 				out.addAlt(k, x)
 			}
 		case lastStatic >= 0:

@@ -297,6 +297,10 @@ type parser struct {
 	// builtinsOff is set after enable, which may turn exit, break or
 	// return into commands not found.
 	builtinsOff bool
+	// printing are the command substitutions being walked, substPrinted
+	// what each may print, by offset (see misses5.go).
+	printing     []*printCapture
+	substPrinted map[int][]string
 }
 
 // parse parses text and walks it. It reports false on a parse error.
@@ -330,6 +334,11 @@ func (p *parser) parse(text string) bool {
 		return false
 	}
 	p.hist = newHistPush(text, p.histShell()).pass(f.Stmts)
+	if p.outer != nil {
+		// A payload's own functions shadow programs too (bash -c
+		// 'mktemp() { echo ~; }; d=$(mktemp -d); rm -rf "$d"').
+		p.noteShadows(text, f.Stmts)
+	}
 	p.stmts(f.Stmts, ctx{})
 	return true
 }

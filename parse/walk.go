@@ -144,6 +144,7 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 				return nil
 			}
 			p.vars.setDynamic(wi.Name.Value)
+			p.loopAlts(wi.Name.Value, wi.Items, vals)
 		}
 		cs, _ := cmd.Loop.(*syntax.CStyleLoop)
 		p.loopBody(cmd.Do, c, cs != nil && cs.Cond == nil)
@@ -300,13 +301,15 @@ func (p *parser) substs(n syntax.Node, c ctx) {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
 			sc := ctx{subst: true, background: c.background}
-			if len(n.Stmts) == 1 && p.plainStmt(n.Stmts[0]) {
-				dead := p.dead // $(exit) ends the subshell only
-				p.stmts(n.Stmts, sc)
-				p.dead = dead
-			} else {
-				p.subshell(func() { p.stmts(n.Stmts, sc) })
-			}
+			p.capturePrinted(n, func() {
+				if len(n.Stmts) == 1 && p.plainStmt(n.Stmts[0]) {
+					dead := p.dead // $(exit) ends the subshell only
+					p.stmts(n.Stmts, sc)
+					p.dead = dead
+				} else {
+					p.subshell(func() { p.stmts(n.Stmts, sc) })
+				}
+			})
 			return false
 		case *syntax.ProcSubst:
 			sc := ctx{subst: true, background: c.background}
@@ -439,6 +442,7 @@ func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
 			if !a.Append {
 				p.defaultAlt(a.Name.Value, a.Value)
 			}
+			p.printedAlt(a)
 		}
 		p.assignEval(a.Name.Value, v, p.line(st.Pos()))
 		if commandVars()[a.Name.Value] && v.Value != "" && a.Array == nil {
@@ -591,6 +595,7 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 			}
 			p.afterAssign(a.Name.Value, a)
 			p.alternateAlt(a)
+			p.printedAlt(a)
 			continue
 		}
 		cmd.Env = append(cmd.Env, Assign{Name: a.Name.Value, Value: v})
@@ -790,7 +795,12 @@ func (p *parser) arrayAssign(a *syntax.Assign) {
 		}
 		for _, w := range p.fields(e.Value) {
 			if !w.Static {
+				known := elems
+				if a.Append {
+					known = append(append([]string(nil), p.vars.list[a.Name.Value]...), elems...)
+				}
 				p.vars.setDynamic(a.Name.Value)
+				p.arrayAlts(a.Name.Value, known)
 				return
 			}
 			elems = append(elems, w.Value)
@@ -880,6 +890,7 @@ func (p *parser) compoundWrites(st *syntax.Stmt, rds []Redirect, c ctx) {
 	gc := &Command{Redirs: w, Start: start, End: end, Line: p.line(st.Pos()), Via: p.via, Remote: p.remote,
 		Background: c.background, Subst: c.subst, Deferred: p.deferred, Contained: p.contained, Dir: p.cwd, Moved: p.moved()}
 	p.add(gc)
+	p.compoundAlts(gc, rds, st.Redirs)
 	if dr := p.groupDefaultRedirs(st.Redirs, rds); dr != nil {
 		// { …; } > ${D:-/etc}/x: the write with D unset.
 		ac := *gc
@@ -930,6 +941,7 @@ func (p *parser) add(cmd *Command) {
 	}
 	p.res.Commands = append(p.res.Commands, cmd)
 	p.recordMade(cmd)
+	p.notePrinted(cmd)
 }
 
 // recordMade notes the destination of ln, mv, cp and install, and gives

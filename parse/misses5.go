@@ -1,0 +1,223 @@
+package parse
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// What a command substitution may print (issue 12: nvm's
+// NVM_PROFILE="$(nvm_detect_profile)", then printf … >> "$NVM_PROFILE").
+// The commands a $(…) runs are walked with the rest of the line; while they
+// are, every echo or printf of static words whose standard output is not
+// redirected or piped, and every call of a printer function (a function
+// whose body is one echo or printf: nvm_echo() { printf %s\\n "$*"; }), is
+// a line the substitution may print. Each is read with the other values
+// the walk gives its variables (the branches of an if or case in the
+// function), so the outputs are values the substitution really prints on
+// some path. A variable assigned the substitution stays dynamic, with
+// those outputs as its other values (see altCommands): a write to it is
+// read as a write to each.
+
+// maxPrinted bounds the outputs kept for one substitution.
+const maxPrinted = 8
+
+// printCapture collects what the commands of one $(…) print.
+type printCapture struct {
+	out []string
+}
+
+// capturePrinted walks a command substitution's statements with f and
+// keeps what they may print, under the substitution's offset.
+func (p *parser) capturePrinted(cs *syntax.CmdSubst, f func()) {
+	pc := &printCapture{}
+	p.printing = append(p.printing, pc)
+	f()
+	p.printing = p.printing[:len(p.printing)-1]
+	if len(pc.out) == 0 {
+		return
+	}
+	if p.substPrinted == nil {
+		p.substPrinted = map[int][]string{}
+	}
+	p.substPrinted[int(cs.Pos().Offset())] = pc.out
+}
+
+// notePrinted records what cmd prints, when a substitution is being
+// walked and cmd prints static text to it.
+func (p *parser) notePrinted(cmd *Command) {
+	if len(p.printing) == 0 || len(cmd.Args) == 0 || cmd.Piped || cmd.Background {
+		return
+	}
+	for _, r := range cmd.Redirs {
+		if (r.Fd == "" || r.Fd == "1") && (r.Writes() || r.Op == ">&") {
+			return // > file, >&2: not to the substitution
+		}
+	}
+	argv := make([]string, 0, len(cmd.Args))
+	for _, a := range cmd.Args {
+		if !a.Static {
+			return
+		}
+		argv = append(argv, a.Value)
+	}
+	for len(argv) > 1 && (argv[0] == "command" || argv[0] == "builtin") {
+		argv = argv[1:]
+	}
+	var out string
+	var ok bool
+	switch argv[0] {
+	case "echo", "printf":
+		out, ok = echoOutput(argv)
+	default:
+		out, ok = p.printerCall(argv)
+	}
+	if !ok {
+		return
+	}
+	// $(…) drops the trailing newlines.
+	out = strings.TrimRight(out, "\n")
+	if out == "" || strings.Contains(out, "\n") {
+		return
+	}
+	pc := p.printing[len(p.printing)-1]
+	if len(pc.out) < maxPrinted {
+		pc.out = appendUnique(pc.out, out)
+	}
+}
+
+// printerCall returns what a call of a printer function prints: a function
+// defined by the line whose body is one echo or printf (with command or
+// builtin before it, and its standard error redirected at most), read with
+// the call's arguments as $1, $2, …
+func (p *parser) printerCall(argv []string) (string, bool) {
+	body, ok := p.funcs[argv[0]]
+	if !ok || body == nil {
+		return "", false
+	}
+	st := body
+	if b, ok := st.Cmd.(*syntax.Block); ok {
+		if len(b.Stmts) != 1 {
+			return "", false
+		}
+		st = b.Stmts[0]
+	}
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Assigns) > 0 || len(ce.Args) == 0 || st.Background || st.Negated || len(stdoutRedirs(st.Redirs)) > 0 {
+		return "", false
+	}
+	v := p.vars.clone()
+	v.setList("@", argv[1:])
+	r := newResolver(v)
+	r.depth = 3 // no substitutions in a printer
+	args, err := r.fields(ce.Args...)
+	if err != nil || r.dynamic || len(args) == 0 {
+		return "", false
+	}
+	for len(args) > 1 && (args[0] == "command" || args[0] == "builtin") {
+		args = args[1:]
+	}
+	if args[0] != "echo" && args[0] != "printf" {
+		return "", false
+	}
+	return echoOutput(args)
+}
+
+// printedAlt gives a variable assigned one command substitution (X=$(f),
+// X="$(f)") what the substitution may print as other values, when the
+// value itself is not known.
+func (p *parser) printedAlt(a *syntax.Assign) {
+	if a.Name == nil || a.Value == nil || a.Append || a.Index != nil || len(p.substPrinted) == 0 {
+		return
+	}
+	if _, dyn := p.vars.dyn[a.Name.Value]; !dyn {
+		return
+	}
+	parts := a.Value.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) != 1 {
+		return
+	}
+	cs, ok := parts[0].(*syntax.CmdSubst)
+	if !ok {
+		return
+	}
+	for _, out := range p.substPrinted[int(cs.Pos().Offset())] {
+		p.vars.addAlt(a.Name.Value, out)
+	}
+}
+
+// loopAlts gives the variable of a for loop over words not all known
+// (for f in "${configs[@]}" after configs+=("$X/.bashrc") in an if) the
+// values it is known to take as other values: the static words of the
+// list, and the other values of the arrays and variables the list
+// expands (an array made dynamic keeps its known elements so, see
+// arrayAlts and mergeVars).
+func (p *parser) loopAlts(name string, items []*syntax.Word, vals []Word) {
+	for _, v := range vals {
+		if v.Static && v.Value != "" {
+			p.vars.addAlt(name, v.Value)
+		}
+	}
+	for _, w := range items {
+		pn := soleParam(w)
+		if pn == "" {
+			continue
+		}
+		for _, a := range p.vars.alts[pn] {
+			if a != "" {
+				p.vars.addAlt(name, a)
+			}
+		}
+	}
+}
+
+// soleParam returns NAME for a word that is one $NAME, ${NAME},
+// ${NAME[@]} or ${NAME[*]}, possibly in double quotes.
+func soleParam(w *syntax.Word) string {
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) != 1 {
+		return ""
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Exp != nil || pe.Repl != nil || pe.Slice != nil || pe.Length || pe.Excl || pe.Width {
+		return ""
+	}
+	if pe.Index != nil {
+		if wd, ok := pe.Index.(*syntax.Word); !ok || wd.Lit() != "@" && wd.Lit() != "*" {
+			return ""
+		}
+	}
+	return pe.Param.Value
+}
+
+// arrayAlts keeps the known elements of an array an assignment makes
+// dynamic (a+=("$X/.bashrc")) as its other values.
+func (p *parser) arrayAlts(name string, elems []string) {
+	for _, e := range elems {
+		if e != "" {
+			p.vars.addAlt(name, e)
+		}
+	}
+}
+
+// compoundAlts reads the writes of a compound command's redirections with
+// the other values of their variables ({ …; } >> "$config" in a loop over
+// rc files), as altCommands does for a simple command.
+func (p *parser) compoundAlts(gc *Command, rds []Redirect, rs []*syntax.Redirect) {
+	if len(p.vars.alts) == 0 || len(rds) != len(rs) {
+		return
+	}
+	all := *gc
+	all.Redirs = rds
+	p.altCommands(&all, &syntax.CallExpr{}, rs)
+}

@@ -288,7 +288,7 @@ func mergeVars(paths []*flowState, base *vars) *vars {
 				}
 			} else if l, ok := v.list[k]; ok {
 				list = true
-				elems = append(elems, l...)
+				elems = append(elems, listValues(l)...)
 			} else if v.gone[k] {
 				// Unset: it expands to nothing, as an empty value.
 				statics = appendUnique(statics, "")

@@ -168,9 +168,18 @@ func (p *parser) loopAlts(name string, items []*syntax.Word, vals []Word) {
 		if pn == "" {
 			continue
 		}
+		_, quoted := w.Parts[0].(*syntax.DblQuoted)
 		for _, a := range p.vars.alts[pn] {
-			if a != "" {
-				p.vars.addAlt(name, a)
+			vals := []string{a}
+			if !quoted {
+				vals = strings.Fields(a) // $X splits
+			}
+			for _, v := range vals {
+				if v != "" && !strings.ContainsAny(v, "*?[") {
+					// A pattern is not a value: the names it
+					// matches are.
+					p.vars.addAlt(name, v)
+				}
 			}
 		}
 	}
@@ -203,11 +212,21 @@ func soleParam(w *syntax.Word) string {
 // arrayAlts keeps the known elements of an array an assignment makes
 // dynamic (a+=("$X/.bashrc")) as its other values.
 func (p *parser) arrayAlts(name string, elems []string) {
+	for _, e := range listValues(elems) {
+		p.vars.addAlt(name, e)
+	}
+}
+
+// listValues returns the elements of an array that are values: not empty,
+// not a pattern (the names it matches are the values).
+func listValues(elems []string) []string {
+	var out []string
 	for _, e := range elems {
-		if e != "" {
-			p.vars.addAlt(name, e)
+		if e != "" && !strings.ContainsAny(e, "*?[") {
+			out = append(out, e)
 		}
 	}
+	return out
 }
 
 // compoundAlts reads the writes of a compound command's redirections with
@@ -221,3 +240,7 @@ func (p *parser) compoundAlts(gc *Command, rds []Redirect, rs []*syntax.Redirect
 	all.Redirs = rds
 	p.altCommands(&all, &syntax.CallExpr{}, rs)
 }
+
+// Defines reports whether the input defines a function or an alias of
+// that name (or an alias of a name it does not write out).
+func (r *Result) Defines(name string) bool { return r.redefined(name) }

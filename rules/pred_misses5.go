@@ -1,0 +1,477 @@
+package rules
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardsh/guardsh/parse"
+)
+
+// downloadArchiveRun is code run out of an archive the same input
+// downloaded and extracted: wget …/valgrind.tar.bz2; tar xf valgrind.tar.bz2;
+// cd valgrind-*; ./configure; curl … | tar xz; ../cmake-3.13.4/configure;
+// curl … | tar -xJ; mv node-v24… "$P"; "$P/bin/node". It is curl | sh
+// through an extraction: the configure script, the Makefile or the binary
+// are what the server sent. It is quiet when the input checks a checksum
+// or a signature first (sha256sum -c, echo "$SUM  f" | sha256sum --check,
+// gpg --verify, cosign verify-blob, minisign -V).
+var downloadArchiveRun = &Rule{
+	ID: "download-archive-run", Tier: Dangerous,
+	Title:   "Run code from an archive just downloaded",
+	Reason:  "The configure script, Makefile or program comes out of an archive the line downloaded and unpacked without checking it, so it runs whatever the server sent.",
+	Suggest: "check the archive's checksum or signature first (sha256sum -c, gpg --verify), then build it",
+	input:   archiveRun,
+	Match: []string{
+		"wget https://x.org/valgrind-3.1.tar.bz2; tar -xjf valgrind-3.1.tar.bz2; cd valgrind-3.1; ./configure; make; sudo make install",
+		"curl -L https://x.org/cmake-3.13.4.tar.gz | tar xzf -; mkdir b; cd b; ../cmake-3.13.4/configure",
+		"curl -sL https://nodejs.org/dist/node-v24-linux-x64.tar.xz | tar -xJ; mv node-v24-linux-x64 /node; /node/bin/node /node/bin/npm i -g yarn",
+		"curl -LO https://x.org/tool-1.0.tar.gz && tar xf tool-1.0.tar.gz && cd tool-1.0 && make install",
+		"curl -L https://x.org/a.tgz | tar -xz -C /opt/a && /opt/a/bin/a",
+		"wget https://x.org/pkg-2.zip && unzip pkg-2.zip && sh pkg-2/install.sh",
+	},
+	NoMatch: []string{
+		"wget https://x.org/a.tar.gz && tar xf a.tar.gz",
+		"curl -LO https://x.org/t-1.tar.gz; echo \"$SUM  t-1.tar.gz\" | sha256sum -c; tar xf t-1.tar.gz; cd t-1; ./configure",
+		"curl -LO https://x.org/t-1.tar.gz; curl -LO https://x.org/t-1.tar.gz.asc; gpg --verify t-1.tar.gz.asc; tar xf t-1.tar.gz; cd t-1; make",
+		"tar xf v-3.1.tar.bz2; cd v-3.1; ./configure",
+		"curl -L https://x.org/helm-v3-linux.tar.gz | tar xz; ./scripts/test.sh",
+		"mkdir b && cd b && curl -L https://x.org/cfg-1.tgz | tar xz; cd ..; ./configure",
+	},
+}
+
+func init() { table = append(table, downloadArchiveRun) }
+
+// archiveTree is the content of one extraction of a download: every path
+// under root, or with top set (an extraction into the working directory,
+// which holds the script's own files too) the paths under root whose first
+// name is one the archive plausibly holds (see archiveTop).
+type archiveTree struct {
+	root     string
+	top      string // the archive's name stem ("valgrind", "cmake"); "" for all of root
+	from     *parse.Command
+	reported bool
+}
+
+// archiveWalk follows, command by command, the working directory relative
+// to the input's start, the directories the input made, the downloads and
+// the extractions.
+type archiveWalk struct {
+	cwd   string // "." at the start; "" when lost
+	made  map[string]bool
+	got   map[string]*parse.Command // downloaded files, by path
+	trees []*archiveTree
+	res   *parse.Result
+}
+
+func archiveRun(r *parse.Result) []hit {
+	var w *archiveWalk
+	var out []hit
+	for _, c := range r.Commands {
+		name := c.Name()
+		if name == "" {
+			continue
+		}
+		if verifies(c) {
+			return out // a checksum or signature is checked: the input reads what it got
+		}
+		if w == nil {
+			if name != "curl" && name != "wget" {
+				continue
+			}
+			w = &archiveWalk{cwd: ".", made: map[string]bool{}, got: map[string]*parse.Command{}, res: r}
+		}
+		if h, ok := w.step(c, name); ok {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// step reads one command; it returns a hit for the first run out of a
+// tree.
+func (w *archiveWalk) step(c *parse.Command, name string) (hit, bool) {
+	switch name {
+	case "curl", "wget":
+		for _, f := range downloadTargets(c) {
+			if k := w.resolve(f); k != "" {
+				w.got[k] = c
+			}
+		}
+		return hit{}, false
+	case "cd", "pushd", "popd":
+		w.cd(c, name)
+		return hit{}, false
+	case "mkdir":
+		for _, a := range c.Args[1:] {
+			if !strings.HasPrefix(a.Value, "-") {
+				if k := w.resolve(a.Value); k != "" {
+					w.made[k] = true
+				}
+			}
+		}
+		return hit{}, false
+	case "mv":
+		w.moved(c)
+		return hit{}, false
+	}
+	if t := w.extracts(c, name); t != nil {
+		w.trees = append(w.trees, t)
+		return hit{}, false
+	}
+	if len(w.trees) == 0 {
+		return hit{}, false
+	}
+	for _, f := range w.runs(c, name) {
+		if t := w.treeOf(f); t != nil && !t.reported {
+			t.reported = true
+			return hit{c.Start, c.End, f + " comes out of an archive downloaded by " + short(t.from.String())}, true
+		}
+	}
+	return hit{}, false
+}
+
+func short(s string) string {
+	if len(s) > 80 {
+		return s[:77] + "..."
+	}
+	return s
+}
+
+// resolve returns the path of f as the walk knows it, or "" when the
+// working directory is lost and f is relative.
+func (w *archiveWalk) resolve(f string) string {
+	switch {
+	case f == "":
+		return ""
+	case strings.HasPrefix(f, "/"), f == "~", strings.HasPrefix(f, "~/"), strings.HasPrefix(f, "$"):
+		return path.Clean(f)
+	case w.cwd == "":
+		return ""
+	}
+	return path.Clean(w.cwd + "/" + f)
+}
+
+func (w *archiveWalk) cd(c *parse.Command, name string) {
+	var ops []string
+	for _, a := range c.Args[1:] {
+		if a.Value == "--" || strings.HasPrefix(a.Value, "-") && a.Value != "-" {
+			continue
+		}
+		ops = append(ops, a.Value)
+	}
+	if name != "cd" && name != "pushd" || len(ops) != 1 || ops[0] == "-" {
+		w.cwd = ""
+		return
+	}
+	w.cwd = w.resolve(ops[0])
+}
+
+// moved follows mv of a tree's content: the destination is all archive.
+func (w *archiveWalk) moved(c *parse.Command) {
+	var ops []string
+	for _, a := range c.Args[1:] {
+		if !strings.HasPrefix(a.Value, "-") {
+			ops = append(ops, a.Value)
+		}
+	}
+	if len(ops) != 2 {
+		return
+	}
+	src, dst := w.resolve(ops[0]), w.resolve(ops[1])
+	if t := w.treeOf(src); t != nil && dst != "" {
+		w.trees = append(w.trees, &archiveTree{root: dst, from: t.from, reported: t.reported})
+	}
+}
+
+// extracts reads an extraction of a download: tar x (bsdtar, gtar) of a
+// downloaded file or of a download on its standard input, unzip of a
+// downloaded file.
+func (w *archiveWalk) extracts(c *parse.Command, name string) *archiveTree {
+	var file, dir string
+	var ok bool
+	switch name {
+	case "tar", "gtar", "bsdtar":
+		file, dir, ok = tarExtract(c)
+	case "unzip":
+		file, dir, ok = unzipExtract(c)
+	}
+	if !ok {
+		return nil
+	}
+	var from *parse.Command
+	stem := ""
+	if file == "" || file == "-" {
+		from = networkStdin(c)
+		if from != nil {
+			for _, a := range from.Args[1:] {
+				if b := urlBase(a.Value); b != "" {
+					stem = b
+				}
+			}
+		}
+	} else if k := w.resolve(file); k != "" {
+		from = w.got[k]
+		stem = path.Base(file)
+		if from != nil && archiveTop(stem) == "" {
+			// curl -o t.tgz https://x/tool-1.2.tar.gz: the URL names it.
+			for _, a := range from.Args[1:] {
+				if b := urlBase(a.Value); b != "" {
+					stem = b
+				}
+			}
+		}
+	}
+	if from == nil {
+		return nil
+	}
+	t := &archiveTree{from: from}
+	if dir != "" && dir != "." && dir != "./" {
+		t.root = w.resolve(dir)
+	} else {
+		t.root, t.top = w.cwd, archiveTop(stem)
+		if t.top == "" {
+			return nil // no name to tell the archive's files from the script's
+		}
+	}
+	if t.root == "" {
+		return nil
+	}
+	return t
+}
+
+// archiveTop returns the first word of an archive's name (valgrind for
+// valgrind-3.22.0.tar.bz2, node for node-v24-linux-x64.tar.xz): the
+// directory it unpacks into starts with it.
+func archiveTop(name string) string {
+	i := strings.IndexAny(name, "-_.")
+	if i < 0 {
+		i = len(name)
+	}
+	if i < 2 || strings.Contains(name[:i], "$") {
+		return ""
+	}
+	return name[:i]
+}
+
+// treeOf returns the tree f lies in, if any.
+func (w *archiveWalk) treeOf(f string) *archiveTree {
+	if f == "" {
+		return nil
+	}
+	for i := len(w.trees) - 1; i >= 0; i-- {
+		t := w.trees[i]
+		rest, ok := strings.CutPrefix(f, t.root+"/")
+		if t.root == "." {
+			rest, ok = f, !strings.HasPrefix(f, "/") && !strings.HasPrefix(f, "~") && !strings.HasPrefix(f, "..") && !strings.HasPrefix(f, "$")
+		}
+		if !ok || rest == "" {
+			continue
+		}
+		if t.top == "" {
+			return t
+		}
+		first, _, _ := strings.Cut(rest, "/")
+		if w.made[t.root+"/"+first] || t.root == "." && w.made[first] {
+			continue // the script's own directory
+		}
+		if strings.HasPrefix(first, t.top) || strings.Contains(first, "*") {
+			return t
+		}
+	}
+	return nil
+}
+
+// runs returns the files command c runs as code, as the walk resolves
+// them: a program given by path, the script a shell or an interpreter
+// runs, the Makefile make reads in its directory.
+func (w *archiveWalk) runs(c *parse.Command, name string) []string {
+	var out []string
+	prog := c.Args[0].Value
+	if strings.Contains(prog, "/") {
+		if k := w.resolve(prog); k != "" {
+			out = append(out, k)
+		}
+	} else if len(c.Args) > 1 && strings.Contains(c.Args[1].Value, "/") && w.res.Defines(prog) {
+		// hide_output ../cmake-3.13.4/configure: a function of the
+		// input given a program to run.
+		if k := w.resolve(c.Args[1].Value); k != "" {
+			out = append(out, k)
+		}
+	}
+	switch {
+	case isShell(name) || name == "source" || name == "." || strings.HasPrefix(name, "python") || name == "perl" || name == "ruby" || name == "node":
+		for _, a := range c.Args[1:] {
+			if strings.HasPrefix(a.Value, "-") {
+				continue
+			}
+			if k := w.resolve(a.Value); k != "" {
+				out = append(out, k)
+			}
+			break
+		}
+	case name == "cmake":
+		// cmake SRC, cmake -S SRC: the tree's CMakeLists.txt runs.
+		for i, a := range c.Args[1:] {
+			v := a.Value
+			src := ""
+			switch {
+			case v == "-S" && i+2 < len(c.Args):
+				src = c.Args[i+2].Value
+			case strings.HasPrefix(v, "-S") && len(v) > 2:
+				src = v[2:]
+			case i == 0 && !strings.HasPrefix(v, "-"):
+				src = v
+			}
+			if k := w.resolve(src); src != "" && k != "" {
+				out = append(out, path.Join(k, "CMakeLists.txt"))
+			}
+		}
+	case name == "make" || name == "gmake" || name == "ninja":
+		dir := w.cwd
+		for i, a := range c.Args[1:] {
+			if a.Value == "-C" && i+2 < len(c.Args) {
+				dir = w.resolve(c.Args[i+2].Value)
+			}
+		}
+		if dir != "" {
+			out = append(out, path.Join(dir, "Makefile"))
+		}
+	}
+	return out
+}
+
+// networkStdin returns the download that feeds c's standard input, through
+// decompressors: curl URL | tar xz, wget -qO- URL | gunzip | tar x.
+func networkStdin(c *parse.Command) *parse.Command {
+	s := c.StdinFrom
+	for i := 0; s != nil && i < 4; i, s = i+1, s.StdinFrom {
+		switch s.Name() {
+		case "curl", "wget":
+			return s
+		case "gunzip", "gzip", "xz", "unxz", "bzip2", "bunzip2", "zstd", "unzstd", "cat", "pv":
+			continue
+		}
+		return nil
+	}
+	return nil
+}
+
+// tarExtract reads tar's x mode, its archive (-f FILE, "" for standard
+// input) and its directory (-C DIR).
+func tarExtract(c *parse.Command) (file, dir string, ok bool) {
+	ws := c.Args[1:]
+	for i := 0; i < len(ws); i++ {
+		v := ws[i].Value
+		switch {
+		case v == "--":
+			i = len(ws)
+		case strings.HasPrefix(v, "--"):
+			n, val, eq := strings.Cut(v[2:], "=")
+			switch n {
+			case "extract", "get":
+				ok = true
+			case "file", "directory":
+				if !eq && i+1 < len(ws) {
+					i++
+					val = ws[i].Value
+				}
+				if n == "file" {
+					file = val
+				} else {
+					dir = val
+				}
+			}
+		case strings.HasPrefix(v, "-") || i == 0:
+			letters := strings.TrimPrefix(v, "-")
+			old := !strings.HasPrefix(v, "-") // tar xzf FILE: each value is the next word
+			for j := 0; j < len(letters); j++ {
+				l := letters[j]
+				if l == 'x' {
+					ok = true
+				}
+				if !strings.ContainsRune("fCbTXKLNVgHIF", rune(l)) {
+					continue
+				}
+				val := ""
+				if !old && j+1 < len(letters) {
+					val = letters[j+1:]
+				} else if i+1 < len(ws) {
+					i++
+					val = ws[i].Value
+				}
+				switch l {
+				case 'f':
+					file = val
+				case 'C':
+					dir = val
+				}
+				if !old {
+					break
+				}
+			}
+		}
+	}
+	return file, dir, ok
+}
+
+// unzipExtract reads unzip's archive and its -d DIR.
+func unzipExtract(c *parse.Command) (file, dir string, ok bool) {
+	ws := c.Args[1:]
+	for i := 0; i < len(ws); i++ {
+		v := ws[i].Value
+		switch {
+		case v == "-d" && i+1 < len(ws):
+			i++
+			dir = ws[i].Value
+		case strings.HasPrefix(v, "-"):
+			if strings.ContainsAny(v, "lvtzp") {
+				return "", "", false // lists, tests or prints
+			}
+		case file == "":
+			file = v
+		}
+	}
+	return file, dir, file != ""
+}
+
+// verifies reports a command that checks a checksum or a signature.
+func verifies(c *parse.Command) bool {
+	name := c.Name()
+	switch name {
+	case "sha256sum", "sha512sum", "sha1sum", "sha384sum", "sha224sum", "md5sum", "b2sum", "shasum", "cksum", "b3sum":
+		if c.Subst || c.Piped {
+			// [ "$(sha256sum f | cut -d' ' -f1)" = "$SUM" ],
+			// sha256sum f | grep -q "$SUM": the sum is compared.
+			return true
+		}
+		for _, a := range c.Args[1:] {
+			v := a.Value
+			if v == "--check" || v == "-c" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsRune(v, 'c') && name != "cksum" {
+				return true
+			}
+		}
+	case "gpg", "gpg2":
+		for _, a := range c.Args[1:] {
+			if a.Value == "--verify" || a.Value == "--verify-files" {
+				return true
+			}
+		}
+	case "gpgv", "gpgv2":
+		return true
+	case "cosign":
+		return len(c.Args) > 1 && strings.HasPrefix(c.Args[1].Value, "verify")
+	case "minisign", "signify", "signify-openbsd":
+		for _, a := range c.Args[1:] {
+			if a.Value == "-V" {
+				return true
+			}
+		}
+	case "openssl":
+		for _, a := range c.Args[1:] {
+			if a.Value == "-verify" {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -120,7 +120,7 @@ var imageTable = []imageRule{
 
 	// ── What ships, and what reaches outside: reported as everywhere. ──
 	{
-		Rules: []string{"remote-code", "download-run", "decoded-code", "chmod-x-run"},
+		Rules: []string{"remote-code", "download-run", "download-archive-run", "decoded-code", "chmod-x-run"},
 		Why:   "code fetched or decoded at build time runs in the build and its output ships; chmod +x then run stays too (ADD https://… can have put the file there)",
 		Match: []string{"curl -fsSL https://x/install.sh | bash", "wget -qO- https://x | sh -s -- -y", "echo \"$PAYLOAD\" | base64 -d | sh", "chmod +x /install.sh && /install.sh"},
 	},

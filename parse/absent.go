@@ -114,10 +114,17 @@ type absState struct {
 	// nonEmpty are the values (atoms not known) proved not empty: a
 	// path made or found there ("" is no path, and "$d/x" is then /x).
 	nonEmpty map[string]bool
+	// oldpwd is the directory cd - goes back to ("" when not known), dirs
+	// the directories popd goes back to, last first, and dirsKnown that
+	// nothing is below them (see cdback.go).
+	oldpwd    string
+	dirs      []string
+	dirsKnown bool
 }
 
 func (s *absState) clone() *absState {
-	n := &absState{vals: make(map[string]string, len(s.vals)), cwd: s.cwd, errexit: s.errexit, facts: make(map[string]uint8, len(s.facts)), epoch: s.epoch, nonEmpty: make(map[string]bool, len(s.nonEmpty))}
+	n := &absState{vals: make(map[string]string, len(s.vals)), cwd: s.cwd, errexit: s.errexit, facts: make(map[string]uint8, len(s.facts)), epoch: s.epoch, nonEmpty: make(map[string]bool, len(s.nonEmpty)),
+		oldpwd: s.oldpwd, dirs: s.dirs, dirsKnown: s.dirsKnown}
 	for k := range s.nonEmpty {
 		n.nonEmpty[k] = true
 	}
@@ -135,6 +142,7 @@ func (s *absState) signature() string {
 	var sb strings.Builder
 	sb.WriteString(s.cwd)
 	sb.WriteByte('|')
+	s.dirSignature(&sb)
 	sb.WriteString(s.epoch)
 	if s.errexit {
 		sb.WriteString("|e")
@@ -183,6 +191,10 @@ type clobber struct {
 	names map[string]bool
 	all   bool
 	cwd   bool
+	// fn: the code is a function's body; args: it runs its arguments
+	// ("$@", unquoted too when argsUnquoted); shifts: shift or set changes
+	// them first (cdback.go).
+	fn, args, argsUnquoted, shifts bool
 }
 
 type absent struct {
@@ -199,6 +211,10 @@ type absent struct {
 	topIdx  map[*syntax.FuncDecl]int
 	stmts   []*syntax.Stmt
 	visited int
+	// cdpathEnv: a CDPATH may come from the environment (cdback.go).
+	cdpathEnv bool
+	// errexitFn caches funcErrexit.
+	errexitFn map[string]int
 }
 
 // absentMaxStates bounds the paths followed at once; above it the states
@@ -213,6 +229,12 @@ const absentMaxVisits = 200000
 // a repository the script made (git init or git clone into a path proved
 // absent or empty: its configuration and its work tree are the script's).
 func absentWords(stmts []*syntax.Stmt, errexit bool) (res, repos map[int]bool) {
+	return absentWordsShell(stmts, errexit, "")
+}
+
+// absentWordsShell is absentWords for a script of the given shell ("zsh"
+// reads ~/.zshenv, which may set cdpath: see cdback.go).
+func absentWordsShell(stmts []*syntax.Stmt, errexit bool, shell string) (res, repos map[int]bool) {
 	defer func() {
 		if recover() != nil {
 			res, repos = nil, nil // a tree the analysis did not expect: nothing is own
@@ -222,7 +244,8 @@ func absentWords(stmts []*syntax.Stmt, errexit bool) (res, repos map[int]bool) {
 	if !a.prepare(stmts) {
 		return nil, nil
 	}
-	s := &absState{vals: map[string]string{}, cwd: a.atom("c"), errexit: errexit, facts: map[string]uint8{}, epoch: a.epoch(), nonEmpty: map[string]bool{}}
+	s := &absState{vals: map[string]string{}, cwd: a.atom("c"), errexit: errexit, facts: map[string]uint8{}, epoch: a.epoch(), nonEmpty: map[string]bool{}, dirsKnown: true}
+	a.cdpathEnv = cdpathInherited(shell)
 	a.list(stmts, []*absState{s})
 	for _, fd := range a.order {
 		f := a.funcs[fd.Name.Value]
@@ -336,7 +359,7 @@ func (a *absent) prepare(stmts []*syntax.Stmt) bool {
 					a.evals = true
 				case ".", "source":
 					a.sources = true
-				case "alias", "enable", "hash", "shopt":
+				case "alias", "enable", "hash", "shopt", "setopt", "unsetopt", "emulate":
 					ok = false
 				case "unset":
 					for _, w := range x.Args[1:] {
@@ -377,25 +400,27 @@ func (a *absent) prepare(stmts []*syntax.Stmt) bool {
 			if len(args) == 0 {
 				return true
 			}
-			code, lit := litText(args[0])
+			codes, lit := a.trapCodes(args[0])
 			if !lit {
 				ok = false
 				return false
 			}
-			if code == "-" || code == "" || strings.HasPrefix(code, "-") {
-				return true
-			}
-			f, err := syntax.NewParser().Parse(strings.NewReader(code), "")
-			if err != nil {
-				ok = false
-				return false
-			}
-			c := &clobber{names: map[string]bool{}}
-			for _, s := range f.Stmts {
-				a.clobbers(s, c, 0)
-			}
-			if c.all || c.cwd || len(c.names) > 0 {
-				ok = false
+			for _, code := range codes {
+				if code == "-" || code == "" || strings.HasPrefix(code, "-") {
+					continue
+				}
+				f, err := syntax.NewParser().Parse(strings.NewReader(code), "")
+				if err != nil {
+					ok = false
+					return false
+				}
+				c := &clobber{names: map[string]bool{}}
+				for _, s := range f.Stmts {
+					a.clobbers(s, c, 0)
+				}
+				if c.all || c.cwd || len(c.names) > 0 {
+					ok = false
+				}
 			}
 			return false
 		})
@@ -454,22 +479,32 @@ func (a *absent) funcState(fd *syntax.FuncDecl) []*absState {
 			a.clobbers(f.body, c, 0)
 		}
 	}
-	if c.all || a.movesAfter(fd) {
-		return nil
-	}
+	// Code that may run before a call and change anything, or move data
+	// into a name: the body is read from nothing known (what it makes
+	// itself is still its own, cdback.go).
+	fresh := c.all || a.movesAfter(fd)
 	var out []*absState
 	for _, s := range snap {
 		n := s.clone()
+		if fresh {
+			n.vals, n.nonEmpty, n.facts, n.epoch = map[string]string{}, map[string]bool{}, map[string]uint8{}, a.epoch()
+			n.vals["CDPATH"] = a.atom("v")
+			if !c.all {
+				delete(n.vals, "CDPATH") // only a move: CDPATH is as inherited
+			}
+			a.lostDir(n)
+		}
 		for name := range c.names {
 			n.vals[name] = a.atom("v")
 		}
 		if c.cwd {
-			n.cwd = a.atom("c")
+			a.lostDir(n)
 		}
+		a.forgotVars(n, c)
 		for k, v := range n.facts {
 			n.facts[k] = v &^ fPast
 		}
-		n.errexit = false
+		n.errexit = a.funcErrexit(fd)
 		out = append(out, n)
 	}
 	return out
@@ -520,9 +555,7 @@ func joinCap(a *absent, in []*absState) []*absState {
 				j.vals[k] = a.atom("v")
 			}
 		}
-		if s.cwd != j.cwd {
-			j.cwd = a.atom("c")
-		}
+		a.joinDir(j, s)
 		if s.epoch != j.epoch {
 			j.epoch = a.epoch()
 		}
@@ -603,14 +636,15 @@ func (a *absent) forget(in []*absState, past bool, c *clobber) []*absState {
 				n.vals = map[string]string{}
 				n.nonEmpty = map[string]bool{}
 				n.epoch = a.epoch()
-				n.cwd = a.atom("c")
+				a.lostDir(n)
 			}
 			for k := range c.names {
 				n.vals[k] = a.atom("v")
 			}
 			if c.cwd {
-				n.cwd = a.atom("c")
+				a.lostDir(n)
 			}
+			a.forgotVars(n, c)
 		}
 		out = append(out, n)
 	}
@@ -925,7 +959,26 @@ func (a *absent) clobberNode(n syntax.Node, c *clobber, depth int) {
 			name := x.Args[0].Lit()
 			switch name {
 			case "":
+				if is, quoted := wrapperArgs(x.Args[0]); is && c.fn {
+					// "$@" in a function: what its arguments do
+					// (added at each call, see cdback.go).
+					c.args, c.argsUnquoted = true, c.argsUnquoted || !quoted
+					return true
+				}
+				if pathWord(x.Args[0]) {
+					return true // "$src"/configure: a file, never a function or builtin
+				}
 				c.all = true // a command word not written literally
+			case "shift":
+				c.shifts = true
+			case "set":
+				for i := 1; i < len(x.Args); i++ {
+					if v := x.Args[i].Lit(); v == "-o" || v == "+o" {
+						i++
+					} else if v == "" || v == "--" || v == "-" || !strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "+") {
+						c.shifts = true // set -- a b: other arguments
+					}
+				}
 			case "eval", ".", "source", "exec", "command", "builtin", "let":
 				c.all = true
 			case "cd", "pushd", "popd":
@@ -951,7 +1004,7 @@ func (a *absent) clobberNode(n syntax.Node, c *clobber, depth int) {
 			default:
 				if f := a.funcs[name]; f != nil {
 					if f.clob == nil {
-						f.clob = &clobber{names: map[string]bool{}}
+						f.clob = &clobber{names: map[string]bool{}, fn: true}
 						if f.defs != 1 || f.body == nil {
 							f.clob.all = true
 						} else {
@@ -963,6 +1016,9 @@ func (a *absent) clobberNode(n syntax.Node, c *clobber, depth int) {
 					}
 					c.all = c.all || f.clob.all
 					c.cwd = c.cwd || f.clob.cwd
+					if f.clob.args {
+						a.wrapperCall(x, f.clob, c, depth)
+					}
 				}
 			}
 		}
@@ -1054,6 +1110,7 @@ func (a *absent) call(ce *syntax.CallExpr, s *absState, cond bool) (ok, fail []*
 			}
 			n.vals[as.Name.Value] = v
 		}
+		a.assignedDirVars(n, ce.Assigns)
 		c, mk := a.effectsWords(ce)
 		for k := range c.names {
 			assigned := false
@@ -1098,6 +1155,10 @@ func (a *absent) call(ce *syntax.CallExpr, s *absState, cond bool) (ok, fail []*
 		}
 		return o, f
 	}
+	if name == "" && pathWord(ce.Args[0]) {
+		out := a.forget([]*absState{base}, true, nil) // "$src"/configure: a program
+		return done(out, out)
+	}
 	if name == "" {
 		out := a.forget([]*absState{base}, true, &clobber{all: true})
 		return done(out, out)
@@ -1107,7 +1168,7 @@ func (a *absent) call(ce *syntax.CallExpr, s *absState, cond bool) (ok, fail []*
 	}
 	if f := a.funcs[name]; f != nil {
 		fc := &clobber{names: map[string]bool{}}
-		a.clobberNode(&syntax.CallExpr{Args: ce.Args[:1]}, fc, 0)
+		a.clobberNode(&syntax.CallExpr{Args: ce.Args}, fc, 0) // the arguments too: a wrapper runs them
 		out := a.forget([]*absState{base}, true, fc)
 		return done(out, out)
 	}
@@ -1146,10 +1207,12 @@ func (a *absent) call(ce *syntax.CallExpr, s *absState, cond bool) (ok, fail []*
 		cl := &clobber{names: map[string]bool{}}
 		a.clobberNode(ce, cl, 0)
 		out := a.forget([]*absState{base}, false, cl)
+		if name == "unset" {
+			a.unsetCDPATH(out, args)
+		}
 		return done(out, out)
-	case "pushd", "popd":
-		out := a.forget([]*absState{base}, false, &clobber{cwd: true})
-		return done(out, out)
+	case "pushd", "popd", "dirs":
+		return done(a.dirStack(name, args, base))
 	case "cd":
 		return done(a.cd(args, base))
 	case "test", "[":
@@ -1473,33 +1536,6 @@ func (a *absent) keyOf(s *absState, v string, logical bool) (string, bool) {
 	return k, true
 }
 
-// cd follows a change of directory.
-func (a *absent) cd(args []*syntax.Word, s *absState) (ok, fail []*absState) {
-	for len(args) > 0 && args[0].Lit() == "-L" {
-		args = args[1:]
-	}
-	if len(args) > 0 && args[0].Lit() == "--" {
-		args = args[1:]
-	}
-	n := s.clone()
-	if len(args) != 1 || strings.HasPrefix(args[0].Lit(), "-") {
-		n.cwd = a.atom("c")
-		return []*absState{n}, []*absState{n}
-	}
-	v, okv := a.value(s, args[0], false)
-	if !okv || v == "" {
-		n.cwd = a.atom("c")
-		return []*absState{n}, []*absState{s}
-	}
-	k, okk := a.keyOf(s, v, true)
-	if !okk {
-		n.cwd = a.atom("c")
-		return []*absState{n}, []*absState{s}
-	}
-	n.cwd = k
-	return []*absState{n}, []*absState{s}
-}
-
 // test reads test -e/-d PATH, ! -e PATH, and the emptiness count
 // $(ls -a1 DIR/. | wc -l) -ne 2 (or -eq 2, = 2, != 2).
 func (a *absent) test(args []*syntax.Word, s *absState) (ok, fail []*absState) {
@@ -1690,6 +1726,11 @@ func (a *absent) mkdir(args []*syntax.Word, s *absState) (ok, fail []*absState) 
 			continue
 		}
 		a.made(n, s, k, parents)
+		if !parents {
+			// mkdir without -p fails on anything there: a fresh
+			// real directory (cdback.go).
+			n.facts[k] |= fOwn | fDir | fEmpty
+		}
 		a.rekey(n, s, w, k)
 	}
 	return []*absState{n}, []*absState{s}
@@ -1953,6 +1994,18 @@ func (a *absent) gitMake(sub string, args []*syntax.Word, s *absState, all []*ab
 	if sub == "init" && len(ops) == 0 {
 		return a.gitMade(s.cwd, s, all) // git init: here
 	}
+	if sub == "clone" && len(ops) == 1 {
+		// git clone URL: the URL's last component (cdback.go).
+		name, okn := cloneName(ops[0])
+		if !okn {
+			return all, all
+		}
+		k, okk := a.keyOf(s, name, false)
+		if !okk {
+			return all, all
+		}
+		return a.cloned(k, all)
+	}
 	if len(ops) != want {
 		return all, all
 	}
@@ -1967,7 +2020,12 @@ func (a *absent) gitMake(sub string, args []*syntax.Word, s *absState, all []*ab
 	if !okk {
 		return all, all
 	}
-	ok, fail = a.gitMade(k, s, all)
+	if sub == "clone" {
+		// It succeeded: DIR was absent or an empty directory.
+		ok, fail = a.cloned(k, all)
+	} else {
+		ok, fail = a.gitMade(k, s, all)
+	}
 	if len(ok) == 1 && ok[0] != all[0] {
 		a.rekey(ok[0], s, ops[want-1], k)
 	}

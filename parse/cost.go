@@ -42,9 +42,9 @@ func wordByte(c byte) bool {
 }
 
 // absentWordsIf is absentWords for a script where it may apply.
-func absentWordsIf(text string, stmts []*syntax.Stmt, errexit bool) (rms, repos map[int]bool) {
+func absentWordsIf(text string, stmts []*syntax.Stmt, errexit bool, shell string) (rms, repos map[int]bool) {
 	if !absentMayApply(text) {
 		return nil, nil
 	}
-	return absentWords(stmts, errexit)
+	return absentWordsShell(stmts, errexit, shell)
 }

@@ -48,7 +48,7 @@ func (p *parser) parseTop(text string) {
 			p.laterOf(text, f.Stmts)
 			if p.opts.File && p.outer == nil {
 				p.made = madeWords(f.Stmts, p.errexit)
-				rms, repos := absentWordsIf(text, f.Stmts, p.errexit)
+				rms, repos := absentWordsIf(text, f.Stmts, p.errexit, p.opts.Shell)
 				for off := range rms {
 					if p.made == nil {
 						p.made = map[int]bool{}

@@ -1,0 +1,622 @@
+package parse
+
+import (
+	"os"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A script's own directory after it went into it and came back (issue 12,
+// public CI scripts):
+//
+//	mkdir cmake-build; cd cmake-build; ../configure; make; cd ..; rm -rf cmake-build
+//	git clone https://…/sccache; cd sccache; cargo build; cd ..; rm -rf sccache
+//	mkdir b; cd b; …; cd - && rm -rf b
+//	pushd build >/dev/null; …; popd; rm -rf build
+//
+// The absent-then-made analysis (absent.go) follows the working directory
+// as a key; this file makes its changes of directory exact enough that a
+// proof made before a cd still applies after a provable return:
+//
+//   - cd DIR (and cd -L DIR) to a name whose value is known moves the key
+//     logically (bash, dash, ksh and zsh all default to cd -L: .. drops the
+//     last component of $PWD, so cd .. after entering a symlink comes back
+//     through it); cd -P, set -P (the analysis is off) and setopt (zsh
+//     chase_links, chase_dots, auto_cd, cdable_vars: off) are not followed.
+//   - cd - and cd "$OLDPWD" go to the directory the last cd left, when it is
+//     known and the script did not assign OLDPWD (also as a prefix:
+//     OLDPWD=/etc cd -). pushd DIR pushes the directory it leaves, popd
+//     goes back to it; dirs, DIRSTACK, pushd/popd with options or +N do not
+//     keep the stack. A subshell's cd ends with it, as before.
+//   - CDPATH: cd NAME (not /…, ./…, ../…, . or ..) searches CDPATH first
+//     in bash and dash, also in a script when CDPATH is exported: an
+//     inherited CDPATH=/home/u makes cd build enter /home/u/build, and the
+//     rm -rf build after cd .. deletes the user's. Such a cd is followed
+//     only when the script itself set CDPATH empty (CDPATH=, unset CDPATH)
+//     or, for bash and sh scripts, CDPATH and BASH_ENV (which could set it)
+//     are both empty in the environment guardsh runs in — the script's own
+//     in $SHELL mode and in CI, a guess for a file scanned elsewhere. A zsh
+//     script reads ~/.zshenv, which may set cdpath: its searchable cds are
+//     never followed. A CDPATH the script sets to anything else, or that
+//     eval or source may set, makes the directory unknown.
+//   - A mkdir without -p that succeeded made a fresh real directory (it
+//     fails on anything there, a dangling symlink too): the name and every
+//     entry made in it are the script's, as if absence had been proved.
+//   - git clone URL [DIR] that succeeded proves DIR was absent or an empty
+//     directory (it refuses a file, a dangling symlink and a non-empty
+//     directory): the name is the script's, its entries too (an empty
+//     directory held no data; a symlink to an empty directory is deleted as
+//     a link). Without DIR the directory is the URL's last component
+//     without /, .git and /.git, read only for a literal URL whose name is
+//     plain. git init proves nothing (it reinitialises a directory in
+//     place).
+//   - tar: an extraction is not a proof (tar merges into a directory that
+//     exists, and an archive decides its own names and may hold symlinks):
+//     what a tar extracts is the script's only inside a directory the script
+//     made (an entry of its own real directory), never by the name alone.
+//   - set -e in a function: a function defined once at the top level runs
+//     with set -e when every state at its definition has it, no set +e is
+//     written anywhere (and no eval or source could run one), and every
+//     call of it is a command of its own outside a condition, a && / ||
+//     list, a pipeline, a substitution or the background; otherwise its
+//     body is read without set -e, as before.
+//   - A wrapper function whose body runs its arguments ("$@", $@) without
+//     shift or set: a call changes what its arguments do as a command
+//     (hide_output make changes nothing in this shell, hide_output cd x
+//     changes the directory), not everything.
+//   - A trap whose code is a variable ("$on_err") is read as each literal
+//     value the variable is assigned in the file, when nothing else can
+//     assign it.
+
+// cdpathInherited reports whether a cd to a searchable name may go
+// through a CDPATH the script does not set itself.
+func cdpathInherited(shell string) bool {
+	if os.Getenv("CDPATH") != "" {
+		return true
+	}
+	switch shell {
+	case "zsh":
+		return true // ~/.zshenv: cdpath=(…)
+	case "", "bash":
+		return os.Getenv("BASH_ENV") != ""
+	}
+	return false
+}
+
+// lostDir makes the working directory, OLDPWD and the directory stack of a
+// state unknown.
+func (a *absent) lostDir(n *absState) {
+	n.cwd = a.atom("c")
+	n.oldpwd = ""
+	n.dirs, n.dirsKnown = nil, false
+}
+
+// forgotVars applies to the directory state what a change of the variables
+// in c does: OLDPWD (cd -), DIRSTACK (popd), cdpath (zsh's CDPATH).
+func (a *absent) forgotVars(n *absState, c *clobber) {
+	if c == nil {
+		return
+	}
+	if c.all {
+		n.vals["CDPATH"] = a.atom("v") // eval 'CDPATH=/'
+		n.oldpwd = ""
+		n.dirs, n.dirsKnown = nil, false
+	}
+	if c.names["OLDPWD"] {
+		n.oldpwd = ""
+	}
+	if c.names["DIRSTACK"] {
+		n.dirs, n.dirsKnown = nil, false
+	}
+	if c.names["cdpath"] {
+		n.vals["CDPATH"] = a.atom("v")
+	}
+}
+
+// assignedDirVars is forgotVars for plain assignments (OLDPWD=/etc).
+func (a *absent) assignedDirVars(n *absState, as []*syntax.Assign) {
+	c := &clobber{names: map[string]bool{}}
+	for _, x := range as {
+		if x.Name != nil {
+			c.names[x.Name.Value] = true
+		}
+	}
+	a.forgotVars(n, c)
+}
+
+// joinDir keeps, in j, what s knows of the directory too.
+func (a *absent) joinDir(j, s *absState) {
+	if s.cwd != j.cwd {
+		j.cwd = a.atom("c")
+	}
+	if s.oldpwd != j.oldpwd {
+		j.oldpwd = ""
+	}
+	if j.dirsKnown != s.dirsKnown || strings.Join(j.dirs, "\x03") != strings.Join(s.dirs, "\x03") {
+		j.dirs, j.dirsKnown = nil, false
+	}
+}
+
+// dirSignature writes OLDPWD and the stack for absState.signature.
+func (s *absState) dirSignature(sb *strings.Builder) {
+	sb.WriteString(s.oldpwd)
+	sb.WriteByte('|')
+	if s.dirsKnown {
+		sb.WriteString("d")
+	}
+	sb.WriteString(":" + strings.Join(s.dirs, "\x03"))
+	sb.WriteByte('|')
+}
+
+// searches reports whether cd to the value v may go through CDPATH.
+func (a *absent) searches(s *absState, v string) bool {
+	if strings.HasPrefix(v, "/") || strings.HasPrefix(v, absMark) {
+		return false
+	}
+	if first, _, _ := strings.Cut(v, "/"); first == "." || first == ".." {
+		return false
+	}
+	cp, set := s.vals["CDPATH"]
+	if !set {
+		return a.cdpathEnv
+	}
+	for _, e := range strings.Split(cp, ":") {
+		if e != "" && e != "." {
+			return true // CDPATH=/x, or a value not known
+		}
+	}
+	return false
+}
+
+// isOldpwd reports a word that is just $OLDPWD ("$OLDPWD", ${OLDPWD}).
+func isOldpwd(w *syntax.Word) bool {
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) != 1 {
+		return false
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	return ok && pe.Param != nil && pe.Param.Value == "OLDPWD" && !pe.Excl && !pe.Length && !pe.Width &&
+		pe.Index == nil && pe.Slice == nil && pe.Repl == nil && pe.Names == 0 && pe.Exp == nil
+}
+
+// cd follows a change of directory: the states where it succeeded and
+// where it failed (the shell stays).
+func (a *absent) cd(args []*syntax.Word, s *absState) (ok, fail []*absState) {
+	for len(args) > 0 && args[0].Lit() == "-L" {
+		args = args[1:]
+	}
+	if len(args) > 0 && args[0].Lit() == "--" {
+		args = args[1:]
+	}
+	n := s.clone()
+	if len(args) != 1 || strings.HasPrefix(args[0].Lit(), "-") && args[0].Lit() != "-" {
+		// cd (home), cd -P, cd -e, zsh's cd OLD NEW: not followed.
+		a.lostDir(n)
+		return []*absState{n}, []*absState{n}
+	}
+	if args[0].Lit() == "-" || isOldpwd(args[0]) {
+		if s.oldpwd == "" {
+			a.lostDir(n)
+			return []*absState{n}, []*absState{s}
+		}
+		n.cwd, n.oldpwd = s.oldpwd, s.cwd
+		return []*absState{n}, []*absState{s}
+	}
+	v, okv := a.value(s, args[0], false)
+	if !okv || v == "" {
+		a.lostDir(n)
+		return []*absState{n}, []*absState{s}
+	}
+	k, okk := a.keyOf(s, v, true)
+	if !okk || a.searches(s, v) {
+		a.lostDir(n)
+		return []*absState{n}, []*absState{s}
+	}
+	n.cwd, n.oldpwd = k, s.cwd
+	return []*absState{n}, []*absState{s}
+}
+
+// dirStack follows pushd DIR, popd and dirs.
+func (a *absent) dirStack(name string, args []*syntax.Word, s *absState) (ok, fail []*absState) {
+	n := s.clone()
+	lost := func() ([]*absState, []*absState) {
+		a.lostDir(n)
+		return []*absState{n}, []*absState{n}
+	}
+	switch name {
+	case "dirs":
+		for _, w := range args {
+			if v := w.Lit(); v != "-l" && v != "-p" && v != "-v" {
+				n.dirs, n.dirsKnown = nil, false // dirs -c clears it
+			}
+		}
+		return []*absState{n}, []*absState{n}
+	case "pushd":
+		if len(args) != 1 || strings.HasPrefix(args[0].Lit(), "-") || strings.HasPrefix(args[0].Lit(), "+") {
+			return lost() // pushd alone or +N rotates, -n pushes without cd
+		}
+		o, f := a.cd(args, s)
+		for _, x := range o {
+			x.dirs, x.dirsKnown = append([]string{s.cwd}, s.dirs...), s.dirsKnown
+		}
+		return o, f
+	default: // popd
+		if len(args) != 0 || len(s.dirs) == 0 && !s.dirsKnown {
+			return lost()
+		}
+		if len(s.dirs) == 0 {
+			return nil, []*absState{s} // popd: directory stack empty
+		}
+		n.cwd, n.oldpwd = s.dirs[0], s.cwd
+		n.dirs = s.dirs[1:]
+		f := s.clone()
+		a.lostDir(f) // the directory may be gone
+		return []*absState{n}, []*absState{f}
+	}
+}
+
+// unsetCDPATH: unset CDPATH (not unset -f) leaves it empty.
+func (a *absent) unsetCDPATH(out []*absState, args []*syntax.Word) {
+	for _, w := range args {
+		if v := w.Lit(); v == "-f" || strings.HasPrefix(v, "-") && strings.Contains(v, "f") {
+			return
+		}
+	}
+	for _, w := range args {
+		if w.Lit() == "CDPATH" {
+			for _, s := range out {
+				s.vals["CDPATH"] = ""
+			}
+		}
+	}
+}
+
+// cloneName is the directory git clone URL makes without a DIR: the URL's
+// last component without /, .git and /.git, for a literal URL whose name
+// is plain.
+func cloneName(w *syntax.Word) (string, bool) {
+	u, ok := litText(w)
+	if !ok || strings.HasPrefix(u, "-") || !strings.ContainsAny(u, "/:") {
+		return "", false
+	}
+	u = strings.TrimRight(u, "/")
+	u = strings.TrimSuffix(u, "/.git")
+	u = strings.TrimRight(u, "/")
+	u = strings.TrimSuffix(u, ".git")
+	i := strings.LastIndexAny(u, "/:")
+	if i < 0 {
+		return "", false
+	}
+	name := u[i+1:]
+	if name == "" || name[0] == '.' || name[0] == '-' || strings.Contains(u[:i+1], "://") && !strings.Contains(u[strings.Index(u, "://")+3:], "/") {
+		return "", false // ssh://host: the host's name, not read
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-' || r == '+') {
+			return "", false
+		}
+	}
+	return name, true
+}
+
+// cloned records the repository a git clone that succeeded made at k.
+func (a *absent) cloned(k string, all []*absState) (ok, fail []*absState) {
+	n := all[0].clone()
+	n.facts[k] |= fOwn | fDir | fRepo
+	for p := range n.facts {
+		if p == k || strings.HasPrefix(k, p+"/") {
+			n.facts[p] &^= fAbsent | fNotDir
+			if p != k {
+				n.facts[p] &^= fEmpty
+			}
+		}
+	}
+	return []*absState{n}, all
+}
+
+// funcErrexit reports whether set -e is in force whenever a function
+// defined once at the top level runs (see the file comment).
+func (a *absent) funcErrexit(fd *syntax.FuncDecl) bool {
+	name := fd.Name.Value
+	if a.errexitFn == nil {
+		a.errexitFn = map[string]int{}
+	}
+	switch a.errexitFn[name] {
+	case 1:
+		return true
+	case 2, 3:
+		return false // 3: being computed (recursion)
+	}
+	a.errexitFn[name] = 3
+	on := a.funcErrexitOf(fd)
+	a.errexitFn[name] = 2
+	if on {
+		a.errexitFn[name] = 1
+	}
+	return on
+}
+
+func (a *absent) funcErrexitOf(fd *syntax.FuncDecl) bool {
+	name := fd.Name.Value
+	snap := a.snaps[fd]
+	if len(snap) == 0 || a.evals || a.sources {
+		return false
+	}
+	for _, s := range snap {
+		if !s.errexit {
+			return false
+		}
+	}
+	// Every mention of the name is a call of it (or its definition): no
+	// trap 'name' EXIT, xargs name, "$fn".
+	mentions, calls, bad := 0, 0, false
+	for _, st := range a.stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			switch x := n.(type) {
+			case *syntax.Lit:
+				if hasWord(x.Value, name) {
+					mentions++
+				}
+			case *syntax.SglQuoted:
+				if hasWord(x.Value, name) {
+					mentions++
+				}
+			case *syntax.FuncDecl:
+				if x.Name != nil && x.Name.Value == name {
+					calls++ // its name, a Lit
+				}
+			case *syntax.CallExpr:
+				if len(x.Args) > 0 && len(x.Args[0].Parts) == 1 && x.Args[0].Lit() == name {
+					calls++
+				}
+				if len(x.Args) > 0 && x.Args[0].Lit() == "set" {
+					for i, w := range x.Args[1:] {
+						v := w.Lit()
+						if v == "" || v == "+o" && (i+2 >= len(x.Args) || x.Args[i+2].Lit() == "errexit" || x.Args[i+2].Lit() == "") ||
+							strings.HasPrefix(v, "+") && v != "+o" && strings.Contains(v, "e") {
+							bad = true // set +e, set +o errexit, set "$opts"
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	if bad || mentions != calls {
+		return false
+	}
+	ok := true
+	var visit func(stmts []*syntax.Stmt, cond bool)
+	node := func(n syntax.Node) {
+		// Anything not read below: a call in it is not known to run
+		// with set -e.
+		syntax.Walk(n, func(n syntax.Node) bool {
+			if ce, isCall := n.(*syntax.CallExpr); isCall && len(ce.Args) > 0 && ce.Args[0].Lit() == name {
+				ok = false
+			}
+			return ok
+		})
+	}
+	visit = func(stmts []*syntax.Stmt, cond bool) {
+		for _, st := range stmts {
+			if !ok {
+				return
+			}
+			c := cond || st.Negated || st.Background || st.Coprocess
+			switch x := st.Cmd.(type) {
+			case *syntax.CallExpr:
+				for _, w := range x.Args {
+					node(w) // $(name): no set -e there
+				}
+				for _, as := range x.Assigns {
+					node(as)
+				}
+				if len(x.Args) > 0 && x.Args[0].Lit() == name && c {
+					ok = false
+				}
+			case *syntax.Block:
+				visit(x.Stmts, c)
+			case *syntax.Subshell:
+				visit(x.Stmts, c)
+			case *syntax.BinaryCmd:
+				if x.Op == syntax.AndStmt || x.Op == syntax.OrStmt {
+					visit([]*syntax.Stmt{x.X}, true)
+					visit([]*syntax.Stmt{x.Y}, c)
+				} else {
+					visit([]*syntax.Stmt{x.X, x.Y}, true)
+				}
+			case *syntax.IfClause:
+				for cl := x; cl != nil; cl = cl.Else {
+					visit(cl.Cond, true)
+					visit(cl.Then, c)
+				}
+			case *syntax.WhileClause:
+				visit(x.Cond, true)
+				visit(x.Do, c)
+			case *syntax.ForClause:
+				node(x.Loop)
+				visit(x.Do, c)
+			case *syntax.CaseClause:
+				node(x.Word)
+				for _, it := range x.Items {
+					visit(it.Stmts, c)
+				}
+			case *syntax.FuncDecl:
+				if x == fd {
+					continue
+				}
+				visit([]*syntax.Stmt{x.Body}, c || !a.funcErrexit(x))
+			default:
+				if st.Cmd != nil {
+					node(st.Cmd)
+				}
+			}
+			for _, r := range st.Redirs {
+				node(r)
+			}
+		}
+	}
+	visit(a.stmts, false)
+	return ok
+}
+
+// wrapperArgs reports a command word that runs a function's arguments:
+// "$@", $@, "${@}". quoted is false for the unquoted forms.
+func wrapperArgs(w *syntax.Word) (is, quoted bool) {
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts, quoted = dq.Parts, true
+		}
+	}
+	if len(parts) != 1 {
+		return false, false
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	return ok && pe.Param != nil && pe.Param.Value == "@" && !pe.Excl && !pe.Length && !pe.Width &&
+		pe.Index == nil && pe.Slice == nil && pe.Repl == nil && pe.Names == 0 && pe.Exp == nil, quoted
+}
+
+// trapCodes returns the literal values a trap's code word can have: its
+// text, or for "$v" every literal value assigned to v in the script, when
+// nothing else can change v.
+func (a *absent) trapCodes(w *syntax.Word) ([]string, bool) {
+	if code, lit := litText(w); lit {
+		return []string{code}, true
+	}
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) != 1 || a.evals || a.sources {
+		return nil, false
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.Index != nil || pe.Slice != nil || pe.Repl != nil || pe.Names != 0 || pe.Exp != nil {
+		return nil, false
+	}
+	v := pe.Param.Value
+	if shellSets(v) || v == "" || !(v[0] == '_' || v[0] >= 'a' && v[0] <= 'z' || v[0] >= 'A' && v[0] <= 'Z') {
+		return nil, false
+	}
+	var codes []string
+	good := true
+	for _, st := range a.stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			if !good {
+				return false
+			}
+			switch x := n.(type) {
+			case *syntax.Assign:
+				if x.Name == nil || x.Name.Value != v {
+					return true
+				}
+				if x.Append || x.Array != nil || x.Index != nil || x.Naked {
+					good = false
+					return false
+				}
+				if x.Value == nil {
+					codes = append(codes, "")
+					return true
+				}
+				code, lit := litText(x.Value)
+				if !lit {
+					good = false
+					return false
+				}
+				codes = append(codes, code)
+			case *syntax.DeclClause:
+				for _, as := range x.Args {
+					if as.Name == nil && as.Value != nil && !strings.HasPrefix(as.Value.Lit(), "-") {
+						good = false // a name not written literally
+					}
+					if as.Name != nil && as.Name.Value == v && as.Value == nil {
+						codes = append(codes, "") // local v
+					}
+				}
+			case *syntax.ForClause:
+				if wi, isWi := x.Loop.(*syntax.WordIter); !isWi || wi.Name != nil && wi.Name.Value == v {
+					good = false
+				}
+			case *syntax.ParamExp:
+				if x.Param != nil && x.Param.Value == v && x.Exp != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) {
+					good = false
+				}
+			case *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.LetClause:
+				good = false
+			case *syntax.CallExpr:
+				if len(x.Args) == 0 {
+					return true
+				}
+				switch x.Args[0].Lit() {
+				case "read", "getopts", "mapfile", "readarray", "unset", "export", "readonly", "printf", "wait", "":
+					for _, w := range x.Args[1:] {
+						if n, _, _ := strings.Cut(w.Lit(), "="); n == "" || n == v || strings.HasPrefix(w.Lit(), "-v") {
+							good = false
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	if !good || len(codes) == 0 {
+		return nil, false
+	}
+	return codes, true
+}
+
+// wrapperCall adds to c what a call of a wrapper function (whose body
+// runs its arguments, see clobber.args) does through its arguments.
+func (a *absent) wrapperCall(x *syntax.CallExpr, f, c *clobber, depth int) {
+	if f.shifts {
+		c.all = true
+		return
+	}
+	if len(x.Args) < 2 {
+		return
+	}
+	if f.argsUnquoted {
+		// $@ unquoted splits and globs its arguments again: the
+		// command word must stay itself (the others stay its
+		// arguments).
+		if v, lit := litText(x.Args[1]); !lit || v == "" || strings.ContainsAny(v, " \t\n*?[") {
+			c.all = true
+			return
+		}
+	}
+	a.clobberNode(&syntax.CallExpr{Args: x.Args[1:]}, c, depth+1)
+}
+
+// pathWord reports a command word with a slash written in it: the shell
+// runs it as a file, never as a function or builtin, whatever its
+// expansions hold.
+func pathWord(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch x := p.(type) {
+		case *syntax.Lit:
+			if strings.Contains(x.Value, "/") {
+				return true
+			}
+		case *syntax.SglQuoted:
+			if strings.Contains(x.Value, "/") {
+				return true
+			}
+		case *syntax.DblQuoted:
+			for _, q := range x.Parts {
+				if l, ok := q.(*syntax.Lit); ok && strings.Contains(l.Value, "/") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

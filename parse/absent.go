@@ -195,6 +195,9 @@ type clobber struct {
 	// ("$@", unquoted too when argsUnquoted); shifts: shift or set changes
 	// them first (cdback.go).
 	fn, args, argsUnquoted, shifts bool
+	// errexitOff: it may run set +e (in this shell: a function, a loop
+	// body, eval).
+	errexitOff bool
 }
 
 type absent struct {
@@ -418,7 +421,7 @@ func (a *absent) prepare(stmts []*syntax.Stmt) bool {
 				for _, s := range f.Stmts {
 					a.clobbers(s, c, 0)
 				}
-				if c.all || c.cwd || len(c.names) > 0 {
+				if c.all || c.cwd || len(c.names) > 0 || c.errexitOff {
 					ok = false
 				}
 			}
@@ -632,6 +635,9 @@ func (a *absent) forget(in []*absState, past bool, c *clobber) []*absState {
 			}
 		}
 		if c != nil {
+			if c.all || c.errexitOff {
+				n.errexit = false // eval 'set +e', f() { set +e; }
+			}
 			if c.all {
 				n.vals = map[string]string{}
 				n.nonEmpty = map[string]bool{}
@@ -972,6 +978,9 @@ func (a *absent) clobberNode(n syntax.Node, c *clobber, depth int) {
 			case "shift":
 				c.shifts = true
 			case "set":
+				if setsErrexitOff(x.Args[1:]) {
+					c.errexitOff = true
+				}
 				for i := 1; i < len(x.Args); i++ {
 					if v := x.Args[i].Lit(); v == "-o" || v == "+o" {
 						i++
@@ -1016,6 +1025,7 @@ func (a *absent) clobberNode(n syntax.Node, c *clobber, depth int) {
 					}
 					c.all = c.all || f.clob.all
 					c.cwd = c.cwd || f.clob.cwd
+					c.errexitOff = c.errexitOff || f.clob.errexitOff
 					if f.clob.args {
 						a.wrapperCall(x, f.clob, c, depth)
 					}
@@ -1192,6 +1202,9 @@ func (a *absent) call(ce *syntax.CallExpr, s *absState, cond bool) (ok, fail []*
 		n := base.clone()
 		if on, isSet := setErrexitArgs(args); isSet {
 			n.errexit = on
+		}
+		if setsErrexitOff(args) {
+			n.errexit = false // set $opts
 		}
 		return []*absState{n}, nil
 	case "command":

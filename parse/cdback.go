@@ -375,13 +375,12 @@ func (a *absent) funcErrexitOf(fd *syntax.FuncDecl) bool {
 				if len(x.Args) > 0 && len(x.Args[0].Parts) == 1 && x.Args[0].Lit() == name {
 					calls++
 				}
-				if len(x.Args) > 0 && x.Args[0].Lit() == "set" {
-					for i, w := range x.Args[1:] {
-						v := w.Lit()
-						if v == "" || v == "+o" && (i+2 >= len(x.Args) || x.Args[i+2].Lit() == "errexit" || x.Args[i+2].Lit() == "") ||
-							strings.HasPrefix(v, "+") && v != "+o" && strings.Contains(v, "e") {
-							bad = true // set +e, set +o errexit, set "$opts"
-						}
+				if len(x.Args) > 0 && x.Args[0].Lit() == "set" && setsErrexitOff(x.Args[1:]) {
+					bad = true // set +e, set +o errexit, set "$opts"
+				}
+				for _, w := range x.Args {
+					if v := w.Lit(); v == "+o" || strings.HasPrefix(v, "+") && strings.Contains(v, "e") {
+						bad = true // w set +e: a wrapper runs it
 					}
 				}
 			}
@@ -619,4 +618,50 @@ func pathWord(w *syntax.Word) bool {
 		}
 	}
 	return false
+}
+
+// setsErrexitOff reports set arguments that may turn set -e off: +e (also
+// in a bundle), +o errexit, or a word not written literally.
+func setsErrexitOff(args []*syntax.Word) bool {
+	for i, w := range args {
+		v := w.Lit()
+		switch {
+		case v == "":
+			return true
+		case v == "+o":
+			if i+1 >= len(args) || args[i+1].Lit() == "errexit" || args[i+1].Lit() == "" {
+				return true
+			}
+		case strings.HasPrefix(v, "+") && strings.Contains(v, "e"):
+			return true
+		}
+	}
+	return false
+}
+
+// mayUnsetErrexit reports a statement that may turn set -e off in this
+// shell: set +e (also in a loop or a block), a call of a function of the
+// script, eval, source, a command word not written literally.
+func mayUnsetErrexit(st *syntax.Stmt, funcs map[string]bool) bool {
+	off := false
+	syntax.Walk(st, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			return false // a subshell
+		case *syntax.Subshell:
+			return false
+		case *syntax.CallExpr:
+			if len(x.Args) == 0 {
+				return true
+			}
+			switch name := x.Args[0].Lit(); {
+			case name == "set" && setsErrexitOff(x.Args[1:]):
+				off = true
+			case name == "" && !pathWord(x.Args[0]), name == "eval", name == ".", name == "source", funcs[name]:
+				off = true
+			}
+		}
+		return !off
+	})
+	return off
 }

@@ -57,6 +57,9 @@ func madeWords(stmts []*syntax.Stmt, errexit bool) map[int]bool {
 			errexit = on
 			continue
 		}
+		if errexit && mayUnsetErrexit(st, funcs) {
+			errexit = false // f() { set +e; }; f, eval, $cmd (cdback.go)
+		}
 		words := madeBy(st, errexit)
 		if len(words) == 0 {
 			continue

@@ -55,7 +55,7 @@ var imageTable = []imageRule{
 		Rules: []string{"git-reset-hard", "git-discard"},
 		Quiet: quietAll,
 		Why:   "discards in a clone of the layer: no one's work is in it",
-		NoMatch: []string{"git clone https://x/r /src/r && cd /src/r && git reset --hard abc123",
+		NoMatch: []string{"git clone https://x/r /src/r; cd /src/r && git reset --hard abc123",
 			"cd /src/r && git checkout -f v1.2 && git clean -fdx"},
 	},
 	{

@@ -252,6 +252,9 @@ type Command struct {
 	// force after it: the commands that follow are not saved to the
 	// user's history (see newHistPush).
 	HistPushOut bool
+	// Repeat is set, in a script file, for an append that repeats an
+	// earlier write of the same file in the same block (see repeat.go).
+	Repeat *RepeatWrite
 	// Wrapper is set for commands that run another command given as
 	// arguments (sudo, env, xargs, …); the wrapped command is listed too.
 	Wrapper bool

@@ -127,6 +127,7 @@ func Commands(src string, opts Options) (res *Result) {
 	noteBuilds(res.Commands)
 	if opts.File {
 		noteWritten(res.Commands)
+		noteRepeats(res.Commands, p.repeats)
 	}
 	if f, ok := Fold(text); ok {
 		p.folded(f)
@@ -259,6 +260,9 @@ type parser struct {
 	// scratchWords); only for a script file.
 	scratch   map[int]int
 	scratchOK map[int]bool
+	// repeats are the writes that repeat an earlier write of the same
+	// file, by statement offset (see repeat.go); only for a script file.
+	repeats map[int]RepeatWrite
 	// laterBad are the variables some assignment of the input gives a
 	// value that is not a temporary name.
 	laterBad map[string]bool

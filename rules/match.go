@@ -93,11 +93,15 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 				m.addSoft(r, c)
 				continue
 			}
+			if c.Repeat != nil && m.foldRepeat(r, c) {
+				continue // repeat.go
+			}
 			if m.add(histReason(codeReason(r, c), c), c.Start, c.End, c.Via, c.Line, c.Folded) {
 				m.out[len(m.out)-1].Covers = covered(r, hits)
 			}
 		}
 	}
+	m.noteRepeats()
 	return m.out
 }
 
@@ -164,6 +168,9 @@ type matcher struct {
 	offHits []string
 	seen    map[[3]any]bool
 	out     []Finding
+	// repeats counts, by index in out, the repeated writes folded into
+	// a finding (repeat.go).
+	repeats map[int]*repeatNote
 }
 
 func (m *matcher) off(r *Rule) bool {

@@ -178,7 +178,10 @@ func (p *parser) unwrap(c *Command) {
 				known = true
 				p.codeMoves(c, []Word{{Value: args[0].Code, Static: true}})
 			}
-		} else if len(args) > 0 && (args[0].Value == "/dev/stdin" || args[0].Value == "/proc/self/fd/0" || args[0].Value == "/dev/fd/0") {
+		} else if len(args) > 0 && (args[0].Value == "/dev/stdin" || args[0].Value == "/proc/self/fd/0" || args[0].Value == "/dev/fd/0" || args[0].Value == "-") ||
+			len(args) == 0 && (c.StdinFrom != nil && !idiomStage(c.StdinFrom) || c.StdinText != "" || c.stdinRedirect() != nil) {
+			// fish's source, with no file or -, reads its standard input
+			// (echo 'rm -rf ~' | source).
 			p.stdinCode(c, name)
 			if c.StdinStatic {
 				known = true

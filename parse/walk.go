@@ -769,7 +769,10 @@ func (p *parser) assigningBuiltins(cmd *Command) {
 // watchedVars are shell variables whose assignment alone matters to the
 // rules: history switched off, guardsh's own settings.
 var watchedVars = set("HISTFILE", "HISTSIZE", "HISTFILESIZE", "HISTCONTROL", "GUARDSH_YOLO", "GUARDSH_TIRITH",
-	"GUARDSH_CONFIG", "GUARDSH_SHELL", "GUARDSH_TIRITH_RELEASES", "__guardsh_paused", "__guardsh_bin", "__guardsh_gate_bin")
+	"GUARDSH_CONFIG", "GUARDSH_SHELL", "GUARDSH_TIRITH_RELEASES", "__guardsh_paused", "__guardsh_bin", "__guardsh_gate_bin",
+	// Where guardsh finds its config and state, and bash's tables of
+	// aliases and command paths (BASH_ALIASES[__guardsh_enter]=…).
+	"HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "BASH_ALIASES", "BASH_CMDS")
 
 func cmdAt(start, end, line int, via []string) *Command {
 	return &Command{Start: start, End: end, Line: line, Via: via}

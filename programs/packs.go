@@ -386,4 +386,5 @@ func Packs() []*Pack { return builtinPacks }
 
 // builtinPacks are the packs of pack_*.go, one file per ecosystem. They
 // are static data: nothing is built at start-up.
-var builtinPacks = []*Pack{packClouds, packContainers, packDatabases, packDowngrades, packHosting, packIac, packKubernetes, packLogs, packPackages, packSecrets, packSync, packSystem}
+var builtinPacks = []*Pack{packClouds, packContainers, packDatabases, packDowngrades, packHosting, packIac, packKubernetes, packLogs, packPackages, packSecrets, packSync, packSystem,
+	packMessaging, packBackup}

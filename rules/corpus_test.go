@@ -119,7 +119,7 @@ func readCorpus(t testing.TB, path string) []corpusCase {
 		label := quals[0]
 		for _, q := range quals[1:] {
 			switch {
-			case q == "zsh" || q == "posix":
+			case q == "zsh" || q == "posix" || q == "fish":
 				c.shell = q
 			case strings.HasPrefix(q, "dir=/") || strings.HasPrefix(q, "dir=~"):
 				c.dir = strings.TrimPrefix(q, "dir=")

@@ -756,7 +756,15 @@ func newHostPaths() *hostPaths {
 		"/etc/codex/config.toml", "/etc/gemini-cli/settings.json"} {
 		addFile(&h.agentFiles, f)
 	}
-	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+	dirs := filepath.SplitList(os.Getenv("PATH"))
+	if home != "" {
+		// ~/bin and ~/.local/bin join PATH at the next login once they
+		// exist (Debian's and Ubuntu's ~/.profile), ahead of where
+		// guardsh is installed: eval "$(guardsh init bash)" then runs a
+		// guardsh put there.
+		dirs = append(dirs, home+"/bin", home+"/.local/bin")
+	}
+	for _, d := range dirs {
 		if r := resolve(d); r != "" {
 			h.pathDirs = append(h.pathDirs, path.Clean(d), r)
 		}

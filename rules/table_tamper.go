@@ -74,8 +74,14 @@ func init() {
 		}
 		r.Match = append(r.Match, "GUARDSH_YOLO=1 guardsh -c 'chmod 777 x'", "env GUARDSH_CONFIG=off.toml guardsh -c x",
 			"y=GUARDSH_YOLO; env $y=1 guardsh -c x", "GUARDSH_SHELL=./s guardsh -c ls", "unset GUARDSH_GUARDED", "declare -x GUARDSH_YOLO=1",
-			"n=GUARDSH_YOLO; export \"$n\"=1", "env -u GUARDSH_GUARDED make", "python3 -c 'import os; os.environ[\"GUARDSH_YOLO\"]=\"1\"'")
-		r.NoMatch = append(r.NoMatch, "echo $GUARDSH_SESSION", "MY_GUARDSH=1 make", "env | grep GUARDSH", "python3 -c 'print(os.environ.get(\"GUARDSH_SESSION\"))'")
+			"n=GUARDSH_YOLO; export \"$n\"=1", "env -u GUARDSH_GUARDED make", "python3 -c 'import os; os.environ[\"GUARDSH_YOLO\"]=\"1\"'",
+			// pred_redteam5.go: the hooks' names written other ways, HOME and XDG moved.
+			"alias __guardsh_enter=true", "printf -v __guardsh_bin /bin/true", ": ${__guardsh_paused:=1}", "read __guardsh_paused <<< 1",
+			"((__guardsh_paused=1))", "BASH_ALIASES[__guardsh_enter]=true", "set -g __guardsh_bin /bin/true", "alias __guardsh_gate true",
+			"export XDG_CONFIG_HOME=/tmp/e", "HOME=/tmp/h", "unset XDG_STATE_HOME", "set -gx XDG_CONFIG_HOME /tmp/e")
+		r.NoMatch = append(r.NoMatch, "echo $GUARDSH_SESSION", "MY_GUARDSH=1 make", "env | grep GUARDSH", "python3 -c 'print(os.environ.get(\"GUARDSH_SESSION\"))'",
+			"echo $__guardsh_paused", "declare -f __guardsh_gate", "type __guardsh_enter", "HOME=/tmp/h make test", "export XDG_RUNTIME_DIR=/run/user/1000",
+			"echo $XDG_CONFIG_HOME", "set -q __guardsh_paused", "git commit -m 'alias __guardsh_enter=true'")
 	}
 }
 
@@ -474,10 +480,10 @@ var envCode = sync.OnceValue(func() *regexp.Regexp {
 // tampersEnvCode is the interpreter part of guardsh-tamper's environment
 // checks.
 func tampersEnvCode(r *parse.Result) []hit {
+	out := hookStateCode(r) // the hooks' own names (pred_redteam5.go)
 	if !strings.Contains(r.Input, "GUARDSH_") {
-		return nil
+		return out
 	}
-	var out []hit
 	for _, c := range r.Commands {
 		if len(c.Args) == 0 || payload.LangOf(c.Name()) == 0 {
 			continue

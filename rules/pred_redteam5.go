@@ -1,0 +1,355 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/guardsh/guardsh/parse"
+)
+
+// This file widens guardsh-tamper to the ways a line typed at a guarded
+// prompt can change the shell hook's own state or the place guardsh reads
+// its files from, for every line that shell runs afterwards:
+//
+//   - the hook's variables and functions (__guardsh_bin, __guardsh_paused,
+//     __guardsh_enter, …) written by something other than a plain
+//     assignment: read, printf -v, let, ((…)), for, mapfile, getopts,
+//     ${NAME:=…}, a nameref, an alias (bash's bind -x runs
+//     `__guardsh_enter`, which an alias replaces), BASH_ALIASES[…], zsh's
+//     functions[…], fish's set and alias;
+//   - HOME and the XDG base directories guardsh finds its config and
+//     state under, changed for the shell (export, a bare assignment, unset,
+//     fish's set): a config written beforehand under another name
+//     (tar -x into a fresh directory) then becomes guardsh's, with
+//     approvals.mode = "off".
+//
+// tampers (tamper.go) calls writesHookState and movesGuardshHome;
+// tampersEnvCode (table_tamper.go) calls hookStateCode.
+
+// hookMark is the prefix of every variable and function the shell hooks
+// define.
+const hookMark = "__guardsh"
+
+// guardshHomeVar reports a variable guardsh finds its files through.
+func guardshHomeVar(n string) bool {
+	switch n {
+	case "HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME":
+		return true
+	}
+	return false
+}
+
+// hookWriter reports the builtins that can change a variable, function,
+// alias or key binding of the shell they run in; any other program runs in
+// a process of its own (git commit -m '__guardsh_bin=x' is prose).
+func hookWriter(n string) bool {
+	switch n {
+	case "alias", "unalias", "read", "printf", "print", "let", "mapfile", "readarray", "getopts", "declare", "typeset",
+		"local", "export", "readonly", "unset", "set", "functions", "function", "vared", "zle", "bindkey", "bind", "enable", "disable",
+		"unfunction", "coproc", "autoload", "zmodload", "emulate", "setopt", "unsetopt", "integer", "float", "complete", "compdef",
+		"zstyle", "abbr", "funcsave", "funced", "source", ".", "trap", "hash", "shopt", "eval", "select", "for", "wait":
+		return true
+	}
+	return false
+}
+
+// showsOnly reports the commands that only show a hook variable or function
+// named in their arguments.
+func showsOnly(n string) bool {
+	switch n {
+	case "echo", "type", "which", "whence", "where", "grep", "egrep", "fgrep", "rg", "cat", "less", "more", "head",
+		"tail", "wc", "man", "history", "[", "test", "[[", "printenv", "env", "true", ":", "false", "guardsh":
+		return true
+	}
+	return false
+}
+
+// hookReader reports whether c shows, and does not change, the hook names
+// it mentions.
+func hookReader(c *parse.Command) bool {
+	if len(c.Args) == 0 {
+		return false
+	}
+	name := c.Name()
+	if showsOnly(name) {
+		return true
+	}
+	all := c.Argv()[1:]
+	switch name {
+	case "printf", "print":
+		for _, a := range all {
+			if strings.HasPrefix(a, "-v") {
+				return false
+			}
+		}
+		return true
+	case "declare", "typeset", "local":
+		// Showing only: -p, -f, -F, and names without a value.
+		for _, a := range all {
+			if strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+") {
+				if strings.Trim(a[1:], "pfF") != "" {
+					return false
+				}
+				continue
+			}
+			if strings.Contains(a, "=") {
+				return false
+			}
+		}
+		return true
+	case "functions":
+		// zsh and fish print a function named without options.
+		for _, a := range all {
+			if strings.HasPrefix(a, "-") && a != "-q" && a != "--query" && a != "-D" && a != "--details" {
+				return false
+			}
+		}
+		return true
+	case "set":
+		// fish: set -q and set -S ask about a variable.
+		return len(all) > 0 && (all[0] == "-q" || all[0] == "--query" || all[0] == "-S" || all[0] == "--show")
+	case "command":
+		return len(all) > 0 && (all[0] == "-v" || all[0] == "-V")
+	}
+	return false
+}
+
+// writesHookState reports a command, other than one that only shows them,
+// whose words or assignments name the hooks' variables or functions:
+// read, printf -v, let, mapfile, getopts, alias, fish's set, a nameref, an
+// assignment to BASH_ALIASES or zsh's functions, aliases and the like.
+func writesHookState(c *parse.Command) bool {
+	for _, a := range c.Env {
+		if strings.Contains(a.Name, hookMark) || strings.Contains(a.Value.Value, hookMark) {
+			return true
+		}
+		if aliasTable(a.Name) {
+			return true
+		}
+	}
+	if len(c.Args) == 0 || !hookWriter(c.Name()) || hookReader(c) {
+		return false
+	}
+	for i, w := range c.Args {
+		if strings.Contains(w.Value, hookMark) {
+			return true
+		}
+		if i > 0 && c.Name() == "export" {
+			// BASH_ALIASES[__guardsh_enter]=true, listed by the parser as
+			// an export of the table's name.
+			n, _, _ := strings.Cut(w.Value, "=")
+			n, _, _ = strings.Cut(n, "[")
+			if aliasTable(n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// aliasTable reports bash's variables that define aliases or command paths
+// when assigned (zsh's functions[…] and aliases[…] are plain variables in
+// bash: git-filter-branch has functions=$(cat <<EOF …); a hook name in
+// their keys is found by hookStateCode).
+func aliasTable(n string) bool { return n == "BASH_ALIASES" || n == "BASH_CMDS" }
+
+// movesGuardshHome reports a command that changes, for the shell and what
+// it runs next, a variable guardsh finds its files through: HOME or an XDG
+// base directory assigned on its own (HOME is always exported, the others
+// often are), exported, unset, or set by fish's set, read or printf -v.
+// A prefix assignment for one command (HOME=/tmp/h make) is left alone.
+func movesGuardshHome(c *parse.Command) bool {
+	if len(c.Args) == 0 {
+		for _, a := range c.Env {
+			if guardshHomeVar(a.Name) {
+				return true
+			}
+		}
+		return false
+	}
+	all := c.Argv()[1:]
+	named := func(a string) bool {
+		n, _, _ := strings.Cut(a, "=")
+		n, _, _ = strings.Cut(n, "[")
+		return guardshHomeVar(n)
+	}
+	switch c.Name() {
+	case "export", "declare", "typeset", "local", "readonly", "unset", "setenv", "unsetenv", "read", "mapfile", "readarray", "vared":
+		for _, a := range all {
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			if named(a) {
+				switch c.Name() {
+				case "export", "unset", "setenv", "unsetenv", "read", "mapfile", "readarray", "vared":
+					return true
+				}
+				// declare/typeset/local/readonly: only when exported or a
+				// value is given to an exported name.
+				return strings.Contains(a, "=") || hasFlagLetter(all, 'x')
+			}
+		}
+	case "printf", "print":
+		for i, a := range all {
+			if v, ok := strings.CutPrefix(a, "-v"); ok {
+				if v == "" && i+1 < len(all) {
+					v = all[i+1]
+				}
+				if named(v) {
+					return true
+				}
+			}
+		}
+	case "set":
+		// fish: set [-gx…] NAME VALUE, set -e NAME.
+		if len(all) == 0 || all[0] == "-q" || all[0] == "--query" || all[0] == "-S" || all[0] == "--show" {
+			return false
+		}
+		for _, a := range all {
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			return named(a)
+		}
+	}
+	return false
+}
+
+// hasFlagLetter reports a short option bundle among args holding letter.
+func hasFlagLetter(args []string, letter byte) bool {
+	for _, a := range args {
+		if len(a) > 1 && (a[0] == '-' || a[0] == '+') && a[1] != '-' && strings.IndexByte(a[1:], letter) >= 0 {
+			return a[0] == '-'
+		}
+	}
+	return false
+}
+
+// hookAssignExp matches a parameter expansion that assigns a hook variable:
+// ${__guardsh_paused:=1}, ${__guardsh_bin=x}, zsh's ${__guardsh_paused::=1}.
+var (
+	hookAssignOnce sync.Once
+	hookAssignRe   *regexp.Regexp
+)
+
+func hookAssignExp() *regexp.Regexp {
+	hookAssignOnce.Do(func() { hookAssignRe = regexp.MustCompile(`\$\{` + hookMark + `\w*(\[[^]]*\])?:{0,2}=`) })
+	return hookAssignRe
+}
+
+// hookStateCode is the input part: a hook name where no command that only
+// shows it holds it (a for or select loop's variable, ((…)), coproc, a
+// [[ … ]] or arithmetic assignment), and a ${NAME:=…} of one anywhere.
+func hookStateCode(r *parse.Result) []hit {
+	if !strings.Contains(r.Input, hookMark) {
+		return nil
+	}
+	var out []hit
+	quoted := singleQuoted(r.Input)
+	for _, m := range hookAssignExp().FindAllStringIndex(r.Input, -1) {
+		if !quoted[m[0]] {
+			out = append(out, hit{start: m[0], end: m[1]})
+		}
+	}
+	for i := 0; ; {
+		j := strings.Index(r.Input[i:], hookMark)
+		if j < 0 {
+			break
+		}
+		at := i + j
+		i = at + len(hookMark)
+		if quoted[at] {
+			continue
+		}
+		var in *parse.Command
+		for _, c := range r.Commands {
+			if c.Start <= at && at < c.End && (in == nil || c.End-c.Start < in.End-in.Start) {
+				in = c
+			}
+		}
+		if in == nil || hookWriter(in.Name()) && !hookReader(in) {
+			end := at + len(hookMark)
+			for end < len(r.Input) && (r.Input[end] == '_' || r.Input[end] >= 'a' && r.Input[end] <= 'z' || r.Input[end] >= '0' && r.Input[end] <= '9') {
+				end++
+			}
+			out = append(out, hit{start: at, end: end})
+		}
+	}
+	return out
+}
+
+// singleQuoted marks the bytes of src inside single quotes (or a comment),
+// where the shell expands nothing; a rough reading, erring towards
+// expansion.
+func singleQuoted(src string) []bool {
+	q := make([]bool, len(src)+1)
+	single, double, comment := false, false, false
+	var delims []string // here-documents whose bodies start at the next newline
+	for i := 0; i < len(src); i++ {
+		ch := src[i]
+		if ch == '\n' && !single && len(delims) > 0 {
+			// Here-document bodies: taken as quoted, whatever the
+			// delimiter's quoting.
+			i++
+			for _, d := range delims {
+				for i < len(src) {
+					end := strings.IndexByte(src[i:], '\n')
+					if end < 0 {
+						end = len(src) - i
+					}
+					line := src[i : i+end]
+					for k := i; k < i+end; k++ {
+						q[k] = true
+					}
+					i += end + 1
+					if strings.TrimLeft(line, "\t") == d {
+						break
+					}
+				}
+			}
+			delims = delims[:0]
+			i--
+			continue
+		}
+		switch {
+		case !single && !double && !comment && ch == '<' && strings.HasPrefix(src[i:], "<<") && !strings.HasPrefix(src[i:], "<<<"):
+			j := i + 2
+			if j < len(src) && src[j] == '-' {
+				j++
+			}
+			for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+				j++
+			}
+			k := j
+			for k < len(src) && !strings.ContainsRune(" \t\n;&|<>()", rune(src[k])) {
+				k++
+			}
+			if d := strings.Trim(src[j:k], `'"\`); d != "" {
+				delims = append(delims, d)
+			}
+			i = k - 1
+		case comment:
+			q[i] = true
+			if ch == '\n' {
+				comment = false
+			}
+		case single:
+			q[i] = true
+			if ch == '\'' {
+				single = false
+			}
+		case ch == '\\':
+			i++
+		case ch == '"':
+			double = !double
+		case ch == '\'' && !double:
+			single = true
+			q[i] = true
+		case ch == '#' && !double && (i == 0 || src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '\n' || src[i-1] == ';'):
+			comment = true
+			q[i] = true
+		}
+	}
+	return q
+}

@@ -135,15 +135,15 @@ func (p *parser) arithText(label, text string, at Word, line, depth int, seen ma
 // arithVar evaluates a variable read by an arithmetic expression.
 func (p *parser) arithVar(name string, at Word, line, depth int, seen map[string]bool) {
 	label := name + " in arithmetic"
-	if v, ok := p.vars.val[name]; ok {
+	if v, ok := p.vars.val.get(name); ok {
 		p.arithText(label, v, at, line, depth, seen)
 		return
 	}
-	if l := p.vars.list[name]; len(l) > 0 {
+	if l := p.vars.list.at(name); len(l) > 0 {
 		p.arithText(label, l[0], at, line, depth, seen)
 		return
 	}
-	p.untrusted(label, p.vars.dyn[name], at, line)
+	p.untrusted(label, p.vars.dyn.at(name), at, line)
 }
 
 // arithNames returns the names an arithmetic expression text reads: words
@@ -209,7 +209,7 @@ func (p *parser) paramEval(pe *syntax.ParamExp) {
 		for _, v := range p.values(name) {
 			p.evalName("${!"+name+"}", Word{Value: v, Static: true, Start: at.Start, End: at.End}, line)
 		}
-		p.untrusted("${!"+name+"}", p.vars.dyn[name], at, line)
+		p.untrusted("${!"+name+"}", p.vars.dyn.at(name), at, line)
 	}
 	if pe.Exp != nil && pe.Exp.Op == syntax.OtherParamOps && pe.Exp.Word != nil && pe.Exp.Word.Lit() == "P" {
 		// ${x@P}: the value is expanded as a prompt string.
@@ -217,17 +217,17 @@ func (p *parser) paramEval(pe *syntax.ParamExp) {
 		for _, v := range p.values(name) {
 			p.evalCode("${"+name+"@P}", v, at, line)
 		}
-		p.untrusted("${"+name+"@P}", p.vars.dyn[name], at, line)
+		p.untrusted("${"+name+"@P}", p.vars.dyn.at(name), at, line)
 	}
 }
 
 // values returns the statically known values of a variable: its value, or
 // the elements of an array.
 func (p *parser) values(name string) []string {
-	if v, ok := p.vars.val[name]; ok {
+	if v, ok := p.vars.val.get(name); ok {
 		return []string{v}
 	}
-	return p.vars.list[name]
+	return p.vars.list.at(name)
 }
 
 // testEval checks [[ … ]]: the operands of -eq, -ne, -lt, -le, -gt and -ge
@@ -545,8 +545,8 @@ func (p *parser) envOf(c *Command) map[string]string {
 		}
 		env[name] = v
 	}
-	for name := range p.vars.exported {
-		if v, ok := p.vars.val[name]; ok {
+	for name := range p.vars.exported.all() {
+		if v, ok := p.vars.val.get(name); ok {
 			put(name, v)
 		}
 	}
@@ -578,11 +578,11 @@ func (p *parser) declEval(dc *syntax.DeclClause, cmd *Command) {
 			continue
 		}
 		if export {
-			p.vars.exported[a.Name.Value] = true
+			p.vars.exported.set(a.Name.Value, true)
 		}
 		p.arith(a.Index)
 		if integer {
-			p.vars.ints[a.Name.Value] = true
+			p.vars.ints.set(a.Name.Value, true)
 		}
 		if a.Naked || a.Value == nil {
 			continue
@@ -591,7 +591,7 @@ func (p *parser) declEval(dc *syntax.DeclClause, cmd *Command) {
 		switch {
 		case nameref:
 			p.evalName("declare -n "+a.Name.Value, v, cmd.Line)
-		case integer || p.vars.ints[a.Name.Value]:
+		case integer || p.vars.ints.at(a.Name.Value):
 			p.intAssign(a.Name.Value, v, cmd.Line)
 		}
 	}
@@ -600,7 +600,7 @@ func (p *parser) declEval(dc *syntax.DeclClause, cmd *Command) {
 // intAssign checks an assignment to a declare -i variable: the value is an
 // arithmetic expression.
 func (p *parser) intAssign(name string, v Word, line int) {
-	if !p.vars.ints[name] {
+	if !p.vars.ints.at(name) {
 		return
 	}
 	if v.Static {

@@ -22,25 +22,22 @@ func appendUnique(list []string, v string) []string {
 }
 
 func (v *vars) addAlt(name, value string) {
-	if v.alts == nil {
-		v.alts = map[string][]string{}
-	}
-	if len(v.alts[name]) < maxAlts {
-		v.alts[name] = appendUnique(slices.Clip(v.alts[name]), value) // a copy's slice may share the array
+	if len(v.alts.at(name)) < maxAlts {
+		v.alts.set(name, appendUnique(slices.Clip(v.alts.at(name)), value)) // a copy's slice may share the array
 	}
 }
 
 // altNames returns the variables with other values from branches that the
 // words read.
 func (p *parser) altNames(words []*syntax.Word) []string {
-	if len(p.vars.alts) == 0 {
+	if p.vars.alts.len() == 0 {
 		return nil
 	}
 	var names []string
 	for _, w := range words {
 		syntax.Walk(w, func(n syntax.Node) bool {
 			if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil {
-				if _, ok := p.vars.alts[pe.Param.Value]; ok {
+				if _, ok := p.vars.alts.get(pe.Param.Value); ok {
 					names = appendUnique(names, pe.Param.Value)
 				}
 			}
@@ -66,13 +63,13 @@ func (p *parser) altCommands(cmd *Command, ce *syntax.CallExpr, rs []*syntax.Red
 	names := p.altNames(words)
 	var choices []altChoice
 	for _, name := range names {
-		_, ok := p.vars.val[name]
-		_, dyn := p.vars.dyn[name]
+		_, ok := p.vars.val.get(name)
+		_, dyn := p.vars.dyn.get(name)
 		if !ok && !dyn {
 			continue
 		}
 		c := altChoice{name: name}
-		for _, alt := range p.vars.alts[name] {
+		for _, alt := range p.vars.alts.at(name) {
 			if !ok && alt == "" && !p.maybeEmpty[name] {
 				// X=""; case … x) X=$OPTARG;; esac: the empty start
 				// value is "not given", not a path.
@@ -102,11 +99,11 @@ func (p *parser) altCommands(cmd *Command, ce *syntax.CallExpr, rs []*syntax.Red
 				continue
 			}
 			name, alt := choices[i].name, choices[i].vals[k]
-			cur, ok := p.vars.val[name]
-			origin, dyn := p.vars.dyn[name]
+			cur, ok := p.vars.val.get(name)
+			origin, dyn := p.vars.dyn.get(name)
 			keep[i] = saved{cur, origin, ok, dyn}
-			p.vars.val[name] = alt
-			delete(p.vars.dyn, name)
+			p.vars.val.set(name, alt)
+			p.vars.dyn.del(name)
 			if alt == "" && p.maybeEmpty[name] && ifEmpty == "" {
 				ifEmpty = name
 			}
@@ -122,12 +119,12 @@ func (p *parser) altCommands(cmd *Command, ce *syntax.CallExpr, rs []*syntax.Red
 			}
 			name, s := choices[i].name, keep[i]
 			if s.ok {
-				p.vars.val[name] = s.val
+				p.vars.val.set(name, s.val)
 			} else {
-				delete(p.vars.val, name)
+				p.vars.val.del(name)
 			}
 			if s.dyn {
-				p.vars.dyn[name] = s.origin
+				p.vars.dyn.set(name, s.origin)
 			}
 		}
 		ac := *cmd
@@ -163,7 +160,7 @@ func (p *parser) defaultAlt(name string, w *syntax.Word) {
 	if w == nil {
 		return
 	}
-	if _, dyn := p.vars.dyn[name]; !dyn || !hasDefault(w.Parts) {
+	if _, dyn := p.vars.dyn.get(name); !dyn || !hasDefault(w.Parts) {
 		return
 	}
 	names := p.defaultNames(w)
@@ -207,7 +204,7 @@ func (p *parser) assignDefaultParts(parts []syntax.WordPart) {
 				continue
 			}
 			name := x.Param.Value
-			if _, known := p.vars.val[name]; known || positional(name) {
+			if _, known := p.vars.val.get(name); known || positional(name) {
 				continue
 			}
 			d := p.literal(x.Exp.Word)

@@ -60,10 +60,10 @@ func (p *parser) unknownBare(w *syntax.Word) bool {
 	if name == "" || name[0] >= '0' && name[0] <= '9' || name == "@" || name == "*" || name == "#" || name == "$" || name == "?" {
 		return false
 	}
-	if _, known := p.vars.val[name]; known {
+	if _, known := p.vars.val.get(name); known {
 		return false
 	}
-	if _, list := p.vars.list[name]; list {
+	if _, list := p.vars.list.get(name); list {
 		return false
 	}
 	return true

@@ -121,7 +121,7 @@ func (p *parser) afterAssign(name string, a *syntax.Assign) {
 	if a.Value == nil || p.guarded() || !assignsMktemp(a.Value) {
 		return
 	}
-	if _, known := p.vars.val[name]; !known {
+	if _, known := p.vars.val.get(name); !known {
 		return
 	}
 	if p.maybeEmpty == nil {

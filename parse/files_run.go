@@ -335,7 +335,7 @@ func (r *resolver) writtenFile(w *syntax.Word) (string, bool) {
 	if err != nil || sub.dynamic {
 		return "", false
 	}
-	st := r.vars.files.get(r.vars.val["PWD"], name)
+	st := r.vars.files.get(r.vars.val.at("PWD"), name)
 	if st == nil || !st.static {
 		return "", false
 	}

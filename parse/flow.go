@@ -73,11 +73,6 @@ func (p *parser) take(s *flowState) {
 	branch := p.vars.branch
 	p.vars = s.vars
 	p.vars.branch = branch
-	if p.vars.alts == nil {
-		// Code that set other values aside puts them back into the
-		// walk's variables, which may now be these (scratch.go).
-		p.vars.alts = map[string][]string{}
-	}
 	p.funcs = s.funcs
 	p.cwd, p.dirStack, p.away, p.cwdUnsure = s.cwd, s.dirStack, s.away, s.cwdUnsure
 	p.errexit, p.errexitUnsure = s.errexit, s.errexitUnsure
@@ -256,11 +251,12 @@ func mergeVars(paths []*flowState, base *vars) *vars {
 		if s.vars == out {
 			continue
 		}
-		for k := range s.vars.exported {
-			out.exported[k] = true
+		// Only what differs from out is read (pmap).
+		for _, k := range onlyIn(&s.vars.exported, &out.exported) {
+			out.exported.set(k, true)
 		}
-		for k := range s.vars.ints {
-			out.ints[k] = true
+		for _, k := range onlyIn(&s.vars.ints, &out.ints) {
+			out.ints.set(k, true)
 		}
 		for k := range s.vars.readonly {
 			if !out.readonly[k] {
@@ -279,24 +275,24 @@ func mergeVars(paths []*flowState, base *vars) *vars {
 		var elems []string // of the arrays some paths leave
 		for i, s := range paths {
 			v := s.vars
-			if x, ok := v.val[k]; ok {
+			if x, ok := v.val.get(k); ok {
 				statics = appendUnique(statics, x)
 				lastStatic = i
-			} else if o, ok := v.dyn[k]; ok {
-				if dynAt < 0 || paths[dynAt].vars.dyn[k] == "dynamic" && o != "dynamic" {
+			} else if o, ok := v.dyn.get(k); ok {
+				if dynAt < 0 || paths[dynAt].vars.dyn.at(k) == "dynamic" && o != "dynamic" {
 					dynAt = i
 				}
-			} else if l, ok := v.list[k]; ok {
+			} else if l, ok := v.list.get(k); ok {
 				list = true
 				elems = append(elems, listValues(l)...)
-			} else if v.gone[k] {
+			} else if v.gone.at(k) {
 				// Unset: it expands to nothing, as an empty value.
 				statics = appendUnique(statics, "")
 				lastStatic = i
 			} else {
 				absent = true
 			}
-			for _, a := range v.alts[k] {
+			for _, a := range v.alts.at(k) {
 				statics = appendUnique(statics, a)
 			}
 		}
@@ -307,11 +303,11 @@ func mergeVars(paths []*flowState, base *vars) *vars {
 			d = paths[dynAt].vars
 		}
 		if lastStatic >= 0 {
-			cur = paths[lastStatic].vars.val[k] // "" where unset
+			cur = paths[lastStatic].vars.val.at(k) // "" where unset
 		}
 		if list {
 			for _, s := range paths {
-				if l, ok := s.vars.list[k]; ok {
+				if l, ok := s.vars.list.get(k); ok {
 					listVal = l
 					break
 				}
@@ -322,14 +318,14 @@ func mergeVars(paths []*flowState, base *vars) *vars {
 		origin, shape, subst, from := "", "", "", ""
 		hasShape, hasFrom := false, false
 		if d != nil {
-			origin = d.dyn[k]
-			shape, hasShape = d.shape[k]
-			subst = d.subst[k]
-			from, hasFrom = d.from[k]
+			origin = d.dyn.at(k)
+			shape, hasShape = d.shape.get(k)
+			subst = d.subst.at(k)
+			from, hasFrom = d.from.get(k)
 		}
 		out.unset(k)
-		delete(out.gone, k)
-		delete(out.from, k)
+		out.gone.del(k)
+		out.from.del(k)
 		switch {
 		case d != nil:
 			out.setDynamicFrom(k, origin)
@@ -348,7 +344,7 @@ func mergeVars(paths []*flowState, base *vars) *vars {
 			}
 		case list && len(statics) == 0 && sameList(paths, k):
 			// An array on every path that knows it (a=(…) on one).
-			out.list[k] = listVal
+			out.list.set(k, listVal)
 		case list:
 			out.setDynamic(k)
 			for _, x := range statics {
@@ -358,7 +354,7 @@ func mergeVars(paths []*flowState, base *vars) *vars {
 				out.addAlt(k, x)
 			}
 		case lastStatic >= 0:
-			out.val[k] = cur
+			out.val.set(k, cur)
 			for _, x := range statics {
 				if x != cur {
 					out.addAlt(k, x)
@@ -373,6 +369,8 @@ func mergeVars(paths []*flowState, base *vars) *vars {
 }
 
 // diffNames returns the variables the paths do not all leave the same.
+// The paths' variables share what they did not change (pmap): only what
+// differs from the first path is read.
 func diffNames(paths []*flowState) []string {
 	var out []string
 	var seen map[string]bool
@@ -386,72 +384,60 @@ func diffNames(paths []*flowState) []string {
 		seen[k] = true
 		out = append(out, k)
 	}
-	for i, s := range paths {
+	p0 := paths[0].vars
+	for _, s := range paths[1:] {
 		v := s.vars
-		var in0 func(string) bool
-		if i > 0 {
-			p0 := paths[0].vars
-			in0 = func(k string) bool {
-				_, a := p0.val[k]
-				_, b := p0.dyn[k]
-				_, c := p0.list[k]
-				_, d := p0.alts[k]
-				return a || b || c || d || p0.gone[k]
-			}
+		if v == p0 {
+			continue
 		}
-		for k := range v.val {
-			if in0 == nil || !in0(k) {
-				check(k)
-			}
-		}
-		for k := range v.dyn {
-			if in0 == nil || !in0(k) {
-				check(k)
-			}
-		}
-		for k := range v.list {
-			if in0 == nil || !in0(k) {
-				check(k)
-			}
-		}
-		for k := range v.gone {
-			if in0 == nil || !in0(k) {
-				check(k)
-			}
-		}
-		for k := range v.alts {
-			if in0 == nil || !in0(k) {
-				check(k)
-			}
-		}
+		pdiff(&p0.val, &v.val, eqString, check)
+		pdiff(&p0.dyn, &v.dyn, eqString, check)
+		pdiff(&p0.list, &v.list, slices.Equal[[]string], check)
+		pdiff(&p0.gone, &v.gone, eqBool, check)
+		pdiff(&p0.alts, &v.alts, slices.Equal[[]string], check)
+		pdiff(&p0.shape, &v.shape, eqString, check)
 	}
+	return out
+}
+
+func eqString(a, b string) bool { return a == b }
+func eqBool(a, b bool) bool     { return a == b }
+
+// onlyIn returns the keys set true in a and not in b.
+func onlyIn(a, b *pmap[bool]) []string {
+	var out []string
+	pdiff(a, b, eqBool, func(k string) {
+		if a.at(k) && !b.at(k) {
+			out = append(out, k)
+		}
+	})
 	return out
 }
 
 // sameVar reports whether every path leaves variable k the same.
 func sameVar(paths []*flowState, k string) bool {
 	a := paths[0].vars
-	if av, ok := a.val[k]; ok {
+	if av, ok := a.val.get(k); ok {
 		// The usual case: a static value (never also dynamic, an
 		// array or unset).
 		for _, s := range paths[1:] {
 			b := s.vars
-			if bv, ok := b.val[k]; !ok || bv != av || !slices.Equal(a.alts[k], b.alts[k]) {
+			if bv, ok := b.val.get(k); !ok || bv != av || !slices.Equal(a.alts.at(k), b.alts.at(k)) {
 				return false
 			}
 		}
 		return true
 	}
-	av, aok := a.val[k]
-	ad, adok := a.dyn[k]
-	al, alok := a.list[k]
+	av, aok := a.val.get(k)
+	ad, adok := a.dyn.get(k)
+	al, alok := a.list.get(k)
 	for _, s := range paths[1:] {
 		b := s.vars
-		bv, bok := b.val[k]
-		bd, bdok := b.dyn[k]
-		bl, blok := b.list[k]
+		bv, bok := b.val.get(k)
+		bd, bdok := b.dyn.get(k)
+		bl, blok := b.list.get(k)
 		if aok != bok || av != bv || adok != bdok || ad != bd || alok != blok || !slices.Equal(al, bl) ||
-			a.gone[k] != b.gone[k] || !slices.Equal(a.alts[k], b.alts[k]) || a.shape[k] != b.shape[k] {
+			a.gone.at(k) != b.gone.at(k) || !slices.Equal(a.alts.at(k), b.alts.at(k)) || a.shape.at(k) != b.shape.at(k) {
 			return false
 		}
 	}
@@ -1042,7 +1028,7 @@ func sameList(paths []*flowState, k string) bool {
 	var first []string
 	seen := false
 	for _, s := range paths {
-		l, ok := s.vars.list[k]
+		l, ok := s.vars.list.get(k)
 		if !ok {
 			continue
 		}

@@ -130,7 +130,7 @@ func (p *parser) printedAlt(a *syntax.Assign) {
 	if a.Name == nil || a.Value == nil || a.Append || a.Index != nil || len(p.substPrinted) == 0 {
 		return
 	}
-	if _, dyn := p.vars.dyn[a.Name.Value]; !dyn {
+	if _, dyn := p.vars.dyn.get(a.Name.Value); !dyn {
 		return
 	}
 	parts := a.Value.Parts
@@ -169,7 +169,7 @@ func (p *parser) loopAlts(name string, items []*syntax.Word, vals []Word) {
 			continue
 		}
 		_, quoted := w.Parts[0].(*syntax.DblQuoted)
-		for _, a := range p.vars.alts[pn] {
+		for _, a := range p.vars.alts.at(pn) {
 			vals := []string{a}
 			if !quoted {
 				vals = strings.Fields(a) // $X splits
@@ -233,7 +233,7 @@ func listValues(elems []string) []string {
 // the other values of their variables ({ …; } >> "$config" in a loop over
 // rc files), as altCommands does for a simple command.
 func (p *parser) compoundAlts(gc *Command, rds []Redirect, rs []*syntax.Redirect) {
-	if len(p.vars.alts) == 0 || len(rds) != len(rs) {
+	if p.vars.alts.len() == 0 || len(rds) != len(rs) {
 		return
 	}
 	all := *gc

@@ -116,8 +116,8 @@ func (p *parser) narrow(cond []*syntax.Stmt) *narrowing {
 	if name == "" {
 		return nil
 	}
-	cur, known := p.vars.val[name]
-	alts := p.vars.alts[name]
+	cur, known := p.vars.val.get(name)
+	alts := p.vars.alts.at(name)
 	if !known || len(alts) == 0 {
 		return nil
 	}
@@ -134,11 +134,11 @@ func (p *parser) narrow(cond []*syntax.Stmt) *narrowing {
 		return nil
 	}
 	n := &narrowing{name: name, oldVal: cur, oldAlts: slices.Clone(alts), newVal: keep[0], newAlts: keep[1:]}
-	p.vars.val[name] = n.newVal
+	p.vars.val.set(name, n.newVal)
 	if len(n.newAlts) == 0 {
-		delete(p.vars.alts, name)
+		p.vars.alts.del(name)
 	} else {
-		p.vars.alts[name] = slices.Clone(n.newAlts)
+		p.vars.alts.set(name, slices.Clone(n.newAlts))
 	}
 	return n
 }
@@ -149,15 +149,12 @@ func (p *parser) unnarrow(n *narrowing) {
 	if n == nil {
 		return
 	}
-	cur, known := p.vars.val[n.name]
-	if !known || cur != n.newVal || !slices.Equal(p.vars.alts[n.name], n.newAlts) {
+	cur, known := p.vars.val.get(n.name)
+	if !known || cur != n.newVal || !slices.Equal(p.vars.alts.at(n.name), n.newAlts) {
 		return
 	}
-	p.vars.val[n.name] = n.oldVal
-	if p.vars.alts == nil {
-		p.vars.alts = map[string][]string{}
-	}
-	p.vars.alts[n.name] = slices.Clone(n.oldAlts)
+	p.vars.val.set(n.name, n.oldVal)
+	p.vars.alts.set(n.name, slices.Clone(n.oldAlts))
 }
 
 // silent reports the builtins that never print to their standard output,

@@ -355,7 +355,7 @@ func (p *parser) child(carrier string, w Word, line int) *parser {
 	c.mounts = p.mounts
 	c.vars.files, c.script = p.vars.files, p.script
 	c.setCwd(p.cwd)
-	if old, ok := p.vars.val["OLDPWD"]; ok {
+	if old, ok := p.vars.val.get("OLDPWD"); ok {
 		c.vars.set("OLDPWD", old)
 	}
 	if p.cur != nil {
@@ -415,7 +415,7 @@ func (p *parser) payload(carrier string, text string, at Word, line int, remote 
 		// A child shell gets the environment: exported variables and
 		// the command's NAME=value prefixes.
 		c.vars.set(name, v)
-		c.vars.exported[name] = true
+		c.vars.exported.set(name, true)
 	}
 	p.childEnv = nil
 	if p.diskTop {

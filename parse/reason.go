@@ -17,19 +17,16 @@ import (
 // forgets it.
 func (v *vars) setFrom(name, desc string) {
 	if desc == "" {
-		delete(v.from, name)
+		v.from.del(name)
 		return
 	}
-	if v.from == nil {
-		v.from = map[string]string{}
-	}
-	v.from[name] = desc
+	v.from.set(name, desc)
 }
 
 // noteFrom remembers, for the word being expanded, the variable of the
 // worst origin whose text's source is known.
 func (r *resolver) noteFrom(name, origin string) {
-	d, ok := r.vars.from[name]
+	d, ok := r.vars.from.get(name)
 	if !ok {
 		return
 	}

@@ -257,7 +257,7 @@ func (p *parser) alternateAlt(a *syntax.Assign) {
 		return
 	}
 	if pn := alternateOnly(a.Value); pn != "" {
-		if _, known := p.vars.val[pn]; !known {
+		if _, known := p.vars.val.get(pn); !known {
 			p.vars.addAlt(a.Name.Value, "")
 			if p.maybeEmpty == nil {
 				p.maybeEmpty = map[string]bool{}

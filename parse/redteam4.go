@@ -88,23 +88,23 @@ func (r *resolver) shadowedCall(stmts []*syntax.Stmt) bool {
 // cannot follow may have assigned any of them (a nameref assigned, declare
 // "$x=…", a sourced text guardsh cannot read at the prompt).
 func (v *vars) forgetAll() {
-	for k := range v.val {
+	for k := range v.val.all() {
 		if positional(k) || k == "0" {
 			continue
 		}
-		delete(v.val, k)
-		v.dyn[k] = "dynamic"
-		delete(v.alts, k)
+		v.val.del(k)
+		v.dyn.set(k, "dynamic")
+		v.alts.del(k)
 	}
-	for k := range v.list {
+	for k := range v.list.all() {
 		if k == "@" {
 			continue
 		}
-		delete(v.list, k)
-		v.dyn[k] = "dynamic"
+		v.list.del(k)
+		v.dyn.set(k, "dynamic")
 	}
-	for k := range v.shape {
-		delete(v.shape, k)
+	for k := range v.shape.all() {
+		v.shape.del(k)
 	}
 }
 
@@ -475,9 +475,9 @@ func allTemp(paths []string, cmd *Command) bool {
 func (p *parser) emptiedLater() []string {
 	var out []string
 	for name := range p.laterEmpty {
-		if v, ok := p.vars.val[name]; ok && v != "" {
+		if v, ok := p.vars.val.get(name); ok && v != "" {
 			out = append(out, name)
-		} else if _, ok := p.vars.dyn[name]; ok {
+		} else if _, ok := p.vars.dyn.get(name); ok {
 			out = append(out, name)
 		}
 	}

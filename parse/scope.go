@@ -85,24 +85,21 @@ func (p *parser) unsetBuiltin(args []Word) {
 // known reports whether the line gave the variable a value (static or
 // not).
 func (v *vars) known(name string) bool {
-	_, a := v.val[name]
-	_, b := v.list[name]
-	_, c := v.dyn[name]
+	_, a := v.val.get(name)
+	_, b := v.list.get(name)
+	_, c := v.dyn.get(name)
 	return a || b || c
 }
 
 // unset records a variable as unset: it expands to nothing.
 func (v *vars) unset(name string) {
-	delete(v.val, name)
-	delete(v.list, name)
-	delete(v.dyn, name)
-	delete(v.alts, name)
-	delete(v.shape, name)
-	delete(v.subst, name)
-	if v.gone == nil {
-		v.gone = map[string]bool{}
-	}
-	v.gone[name] = true
+	v.val.del(name)
+	v.list.del(name)
+	v.dyn.del(name)
+	v.alts.del(name)
+	v.shape.del(name)
+	v.subst.del(name)
+	v.gone.set(name, true)
 }
 
 // positional reports whether name is a positional parameter or one of the
@@ -116,52 +113,41 @@ func positional(name string) bool {
 // function declared local, which are the caller's (before).
 func returnFrom(before, after *vars) *vars {
 	restore := func(name string) {
-		if x, ok := before.val[name]; ok {
-			after.val[name] = x
+		if x, ok := before.val.get(name); ok {
+			after.val.set(name, x)
 		} else {
-			delete(after.val, name)
+			after.val.del(name)
 		}
-		if x, ok := before.list[name]; ok {
-			after.list[name] = x
+		if x, ok := before.list.get(name); ok {
+			after.list.set(name, x)
 		} else {
-			delete(after.list, name)
+			after.list.del(name)
 		}
-		if x, ok := before.dyn[name]; ok {
-			after.dyn[name] = x
+		if x, ok := before.dyn.get(name); ok {
+			after.dyn.set(name, x)
 		} else {
-			delete(after.dyn, name)
+			after.dyn.del(name)
 		}
-		for _, m := range []map[string]string{after.shape, after.subst} {
-			delete(m, name)
-		}
-		if x, ok := before.shape[name]; ok {
+		after.shape.del(name)
+		after.subst.del(name)
+		if x, ok := before.shape.get(name); ok {
 			after.setShapeOnly(name, x)
 		}
-		if x, ok := before.subst[name]; ok {
+		if x, ok := before.subst.get(name); ok {
 			after.setSubst(name, x)
 		}
-		if after.alts != nil {
-			delete(after.alts, name)
+		after.alts.del(name)
+		if x, ok := before.alts.get(name); ok {
+			after.alts.set(name, x)
 		}
-		if x, ok := before.alts[name]; ok {
-			if after.alts == nil {
-				after.alts = map[string][]string{}
-			}
-			after.alts[name] = x
-		}
-		if after.gone != nil {
-			delete(after.gone, name)
-		}
-		if before.gone[name] {
-			if after.gone == nil {
-				after.gone = map[string]bool{}
-			}
-			after.gone[name] = true
+		after.gone.del(name)
+		if before.gone.at(name) {
+			after.gone.set(name, true)
 		}
 	}
 	var names []string
-	for _, m := range []map[string]string{after.val, before.val} {
-		for k := range m {
+	for _, m := range []*pmap[string]{&after.val, &before.val} {
+		for k := range m.all() {
 			if positional(k) {
 				names = append(names, k)
 			}
@@ -179,10 +165,7 @@ func returnFrom(before, after *vars) *vars {
 }
 
 func (v *vars) setShapeOnly(name, shape string) {
-	if v.shape == nil {
-		v.shape = map[string]string{}
-	}
-	v.shape[name] = shape
+	v.shape.set(name, shape)
 }
 
 // assignedNames returns the variables a function body may assign, unset or
@@ -243,9 +226,9 @@ func (p *parser) calledUnwalked(body *syntax.Stmt) {
 			// static values stay, as for an eval of unknown text.
 			continue
 		}
-		if p.vars.known(n) || p.vars.gone[n] {
+		if p.vars.known(n) || p.vars.gone.at(n) {
 			p.vars.setDynamic(n)
-			delete(p.vars.gone, n)
+			p.vars.gone.del(n)
 		}
 	}
 }

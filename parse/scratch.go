@@ -543,7 +543,7 @@ func (p *parser) emptyUntilSet(names []string) func() {
 	}
 	saved := map[string]was{}
 	for _, name := range names {
-		a, ok := p.vars.alts[name]
+		a, ok := p.vars.alts.get(name)
 		saved[name] = was{append([]string(nil), a...), ok, p.maybeEmpty[name], p.emptyFirst[name]}
 		p.vars.addAlt(name, "")
 		if p.maybeEmpty == nil {
@@ -557,9 +557,9 @@ func (p *parser) emptyUntilSet(names []string) func() {
 	return func() {
 		for name, w := range saved {
 			if w.hadAlts {
-				p.vars.alts[name] = w.alts
+				p.vars.alts.set(name, w.alts)
 			} else {
-				delete(p.vars.alts, name)
+				p.vars.alts.del(name)
 			}
 			if !w.maybeEmpty {
 				delete(p.maybeEmpty, name)

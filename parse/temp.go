@@ -233,7 +233,7 @@ func (p *parser) withLater(f func()) {
 	var set []string
 	saved := map[string]string{}
 	for name := range p.laterBad {
-		if cur, ok := p.vars.val[name]; ok {
+		if cur, ok := p.vars.val.get(name); ok {
 			// Assigned another value later: unknown when the
 			// deferred code runs.
 			saved[name] = cur
@@ -242,7 +242,7 @@ func (p *parser) withLater(f func()) {
 		}
 	}
 	for name, v := range p.later {
-		if cur, ok := p.vars.val[name]; ok {
+		if cur, ok := p.vars.val.get(name); ok {
 			if cur != "" {
 				continue
 			}
@@ -250,7 +250,7 @@ func (p *parser) withLater(f func()) {
 			// now, a temporary name by the time the trap runs.
 			saved[name] = cur
 		}
-		if _, ok := p.vars.dyn[name]; ok {
+		if _, ok := p.vars.dyn.get(name); ok {
 			continue
 		}
 		if strings.Contains(v, "${") {
@@ -264,11 +264,11 @@ func (p *parser) withLater(f func()) {
 	p.intoLater()
 	f()
 	for _, name := range set {
-		delete(p.vars.val, name)
-		delete(p.vars.dyn, name)
-		delete(p.vars.shape, name)
+		p.vars.val.del(name)
+		p.vars.dyn.del(name)
+		p.vars.shape.del(name)
 		if v, ok := saved[name]; ok {
-			p.vars.val[name] = v
+			p.vars.val.set(name, v)
 		}
 	}
 }

@@ -68,7 +68,7 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 	case *syntax.Subshell:
 		// A cd inside ( … ) does not move the commands after it.
 		cwd, stack, away, unsure := p.cwd, append([]string(nil), p.dirStack...), p.away, p.cwdUnsure
-		old, hadOld := p.vars.val["OLDPWD"]
+		old, hadOld := p.vars.val.get("OLDPWD")
 		p.subshell(func() { p.stmts(cmd.Stmts, c) })
 		p.setCwd(cwd)
 		p.dirStack, p.away, p.cwdUnsure = stack, away, unsure
@@ -163,7 +163,7 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 		loops, returns := p.loops, p.returns
 		p.loops, p.returns = nil, nil
 		p.subshell(func() {
-			p.vars.gone = nil
+			p.vars.gone.clear()
 			p.body = cmd.Body
 			p.withLater(func() { p.stmt(cmd.Body, ctx{}) })
 			p.body = nil
@@ -471,7 +471,7 @@ func (p *parser) assignValue(a *syntax.Assign) Word {
 	}
 	w := p.literal(a.Value)
 	if a.Append {
-		if old, ok := p.vars.val[a.Name.Value]; ok {
+		if old, ok := p.vars.val.get(a.Name.Value); ok {
 			w.Value = old + w.Value
 		} else {
 			w.Static = false
@@ -800,7 +800,7 @@ func (p *parser) arrayAssign(a *syntax.Assign) {
 			if !w.Static {
 				known := elems
 				if a.Append {
-					known = append(append([]string(nil), p.vars.list[a.Name.Value]...), elems...)
+					known = append(append([]string(nil), p.vars.list.at(a.Name.Value)...), elems...)
 				}
 				p.vars.setDynamic(a.Name.Value)
 				p.arrayAlts(a.Name.Value, known)
@@ -810,7 +810,7 @@ func (p *parser) arrayAssign(a *syntax.Assign) {
 		}
 	}
 	if a.Append {
-		elems = append(append([]string(nil), p.vars.list[a.Name.Value]...), elems...)
+		elems = append(append([]string(nil), p.vars.list.at(a.Name.Value)...), elems...)
 	}
 	p.vars.setList(a.Name.Value, elems)
 }
@@ -1098,7 +1098,7 @@ func (p *parser) chdir(cmd *Command) {
 		break
 	}
 	old, oldKnown := p.cwd, p.cwd != ""
-	oldpwd, oldpwdKnown := p.vars.val["OLDPWD"]
+	oldpwd, oldpwdKnown := p.vars.val.get("OLDPWD")
 	pushd := cmd.Args[0].Value == "pushd"
 	switch {
 	case pushd && (dir == nil || strings.HasPrefix(dir.Value, "+")):
@@ -1153,7 +1153,7 @@ func (p *parser) cdpath(dir string, env []Assign) bool {
 	if strings.HasPrefix(dir, "./") || strings.HasPrefix(dir, "../") || dir == "." || dir == ".." {
 		return false
 	}
-	cdpath, ok := p.vars.val["CDPATH"]
+	cdpath, ok := p.vars.val.get("CDPATH")
 	for _, a := range env {
 		if a.Name == "CDPATH" {
 			// CDPATH=… cd DIR: for this cd only.
@@ -1165,7 +1165,7 @@ func (p *parser) cdpath(dir string, env []Assign) bool {
 		}
 	}
 	if !ok {
-		if _, dyn := p.vars.dyn["CDPATH"]; dyn {
+		if _, dyn := p.vars.dyn.get("CDPATH"); dyn {
 			p.setCwd("")
 			return true
 		}

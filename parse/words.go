@@ -17,38 +17,38 @@ const home = "~"
 // vars is the constant propagation state of one command line: the variables
 // assigned static values earlier in it, and the names known to be dynamic.
 type vars struct {
-	val  map[string]string
-	list map[string][]string // arrays, and "@" for the positional parameters
+	val  pmap[string]
+	list pmap[[]string] // arrays, and "@" for the positional parameters
 	// dyn maps each variable known to be dynamic to where its value comes
 	// from (see [Word.Origin]): x=$(curl …) is "network".
-	dyn map[string]string
+	dyn pmap[string]
 	// alts are the other static values a variable may have, from the
 	// branches of an earlier if, case, && or || (see flow.go).
-	alts map[string][]string
+	alts pmap[[]string]
 	// shape holds, for some dynamic variables, the text they were
 	// assigned (see setShape).
-	shape map[string]string
+	shape pmap[string]
 	// subst holds, for dynamic variables assigned a command substitution,
 	// its code (x=$(ls /dev/sd*) is "ls /dev/sd*"): see Word.Subst.
-	subst map[string]string
+	subst pmap[string]
 	// from says, for some dynamic variables, where their text comes
 	// from, for a finding's reason (see fromSubst).
-	from map[string]string
+	from pmap[string]
 	// branch is how many conditionals the walk is inside: an assignment
 	// outside any forgets the other values.
 	branch int
 	// ints are the variables declared -i: assignments to them are
 	// arithmetic.
-	ints map[string]bool
+	ints pmap[bool]
 	// exported are the variables exported (export, declare -x): a child
 	// process gets them.
-	exported map[string]bool
+	exported pmap[bool]
 	// files are the files the input writes (shared by every parser of
 	// one input).
 	files *files
 	// gone are the variables unset on the line: they expand to nothing
 	// (see unsetBuiltin).
-	gone map[string]bool
+	gone pmap[bool]
 	// locals are the variables the function being walked declared
 	// local: its caller's values come back when it returns.
 	locals map[string]bool
@@ -64,64 +64,25 @@ type vars struct {
 }
 
 func newVars() *vars {
-	return &vars{val: map[string]string{}, list: map[string][]string{}, dyn: map[string]string{},
-		ints: map[string]bool{}, exported: map[string]bool{}}
+	return &vars{}
 }
 
-// clone returns a copy, for walking a function body with its own $1, $2.
+// clone returns a copy (for a path of the walk, or a function body with
+// its own $1, $2). It costs nothing: the maps are shared until one side
+// changes (pmap).
 func (v *vars) clone() *vars {
-	c := &vars{val: make(map[string]string, len(v.val)), list: make(map[string][]string, len(v.list)),
-		dyn: make(map[string]string, len(v.dyn)), ints: make(map[string]bool, len(v.ints)),
-		exported: make(map[string]bool, len(v.exported))}
-	for k, x := range v.val {
-		c.val[k] = x
-	}
-	for k, x := range v.list {
-		c.list[k] = x
-	}
-	for k, o := range v.dyn {
-		c.dyn[k] = o
-	}
-	c.branch = v.branch
-	if len(v.shape) > 0 {
-		c.shape = make(map[string]string, len(v.shape))
-		for k, x := range v.shape {
-			c.shape[k] = x
-		}
-	}
-	if len(v.from) > 0 {
-		c.from = make(map[string]string, len(v.from))
-		for k, x := range v.from {
-			c.from[k] = x
-		}
-	}
-	if len(v.subst) > 0 {
-		c.subst = make(map[string]string, len(v.subst))
-		for k, x := range v.subst {
-			c.subst[k] = x
-		}
-	}
-	if len(v.alts) > 0 {
-		c.alts = make(map[string][]string, len(v.alts))
-		for k, a := range v.alts {
-			c.alts[k] = a
-		}
-	}
-	for k := range v.ints {
-		c.ints[k] = true
-	}
-	for k := range v.exported {
-		c.exported[k] = true
-	}
-	if len(v.gone) > 0 {
-		c.gone = make(map[string]bool, len(v.gone))
-		for k := range v.gone {
-			c.gone[k] = true
-		}
-	}
-	c.locals = v.locals
-	c.files = v.files
-	c.readonly = v.readonly // copied before a change (markReadonly)
+	c := &vars{branch: v.branch, locals: v.locals, files: v.files,
+		readonly: v.readonly} // readonly is copied before a change (markReadonly)
+	c.val.copyFrom(&v.val)
+	c.list.copyFrom(&v.list)
+	c.dyn.copyFrom(&v.dyn)
+	c.alts.copyFrom(&v.alts)
+	c.shape.copyFrom(&v.shape)
+	c.subst.copyFrom(&v.subst)
+	c.from.copyFrom(&v.from)
+	c.ints.copyFrom(&v.ints)
+	c.exported.copyFrom(&v.exported)
+	c.gone.copyFrom(&v.gone)
 	return c
 }
 
@@ -136,20 +97,20 @@ func (v *vars) setList(name string, elems []string) {
 		v.setDynamic(name)
 		return
 	}
-	delete(v.val, name)
-	delete(v.dyn, name)
-	delete(v.gone, name)
-	v.list[name] = elems
+	v.val.del(name)
+	v.dyn.del(name)
+	v.gone.del(name)
+	v.list.set(name, elems)
 	if name == "@" {
-		for k := range v.val {
+		for k := range v.val.all() {
 			if isDigits(k) && k != "0" {
-				delete(v.val, k)
+				v.val.del(k)
 			}
 		}
 		for i, e := range elems {
-			v.val[fmt.Sprint(i+1)] = e
+			v.val.set(fmt.Sprint(i+1), e)
 		}
-		v.val["#"] = fmt.Sprint(len(elems))
+		v.val.set("#", fmt.Sprint(len(elems)))
 	}
 }
 
@@ -159,15 +120,15 @@ func (v *vars) set(name, value string) {
 		v.setDynamic(name)
 		return
 	}
-	delete(v.list, name)
-	v.val[name] = value
-	if o, dyn := v.dyn[name]; dyn && v.branch > 0 {
+	v.list.del(name)
+	v.val.set(name, value)
+	if o, dyn := v.dyn.get(name); dyn && v.branch > 0 {
 		if v.wasDyn == nil {
 			v.wasDyn = map[string]string{}
 		}
 		if _, ok := v.wasDyn[name]; !ok {
 			v.wasDyn[name] = o
-			if d, ok := v.from[name]; ok {
+			if d, ok := v.from.get(name); ok {
 				if v.wasFrom == nil {
 					v.wasFrom = map[string]string{}
 				}
@@ -175,14 +136,14 @@ func (v *vars) set(name, value string) {
 			}
 		}
 	}
-	delete(v.dyn, name)
-	delete(v.gone, name)
-	delete(v.shape, name)
-	delete(v.subst, name)
-	delete(v.from, name)
+	v.dyn.del(name)
+	v.gone.del(name)
+	v.shape.del(name)
+	v.subst.del(name)
+	v.from.del(name)
 	// On the path being walked the variable now has this value only
 	// (the other paths' values are merged after a branch: flow.go).
-	delete(v.alts, name)
+	v.alts.del(name)
 }
 
 func (v *vars) setDynamic(name string) { v.setDynamicFrom(name, "dynamic") }
@@ -193,14 +154,14 @@ func (v *vars) setDynamicFrom(name, origin string) {
 	if origin == "" {
 		origin = "dynamic"
 	}
-	delete(v.val, name)
-	delete(v.list, name)
-	delete(v.gone, name)
-	v.dyn[name] = origin
-	delete(v.alts, name)
-	delete(v.shape, name)
-	delete(v.subst, name)
-	delete(v.from, name)
+	v.val.del(name)
+	v.list.del(name)
+	v.gone.del(name)
+	v.dyn.set(name, origin)
+	v.alts.del(name)
+	v.shape.del(name)
+	v.subst.del(name)
+	v.from.del(name)
 }
 
 // setSubst records the code of the command substitution a dynamic
@@ -209,10 +170,7 @@ func (v *vars) setSubst(name, code string) {
 	if code == "" {
 		return
 	}
-	if v.subst == nil {
-		v.subst = map[string]string{}
-	}
-	v.subst[name] = code
+	v.subst.set(name, code)
 }
 
 // setShape records a dynamic variable with the text it was assigned, its
@@ -224,10 +182,7 @@ func (v *vars) setShape(name, origin, shape string) {
 	if len(shape) > 256 || strings.Contains(shape, "$(") || strings.Contains(shape, "${"+name+"}") {
 		return
 	}
-	if v.shape == nil {
-		v.shape = map[string]string{}
-	}
-	v.shape[name] = shape
+	v.shape.set(name, shape)
 }
 
 // resolver expands words with a fresh, safe expand.Config: nothing runs, the
@@ -312,14 +267,14 @@ func (r *resolver) Get(name string) expand.Variable {
 		}
 		return *v
 	}
-	if v, ok := r.vars.val[name]; ok {
+	if v, ok := r.vars.val.get(name); ok {
 		return str(v)
 	}
-	if l, ok := r.vars.list[name]; ok {
+	if l, ok := r.vars.list.get(name); ok {
 		return expand.Variable{Set: true, Kind: expand.Indexed, List: l}
 	}
 	if name == "*" {
-		if l, ok := r.vars.list["@"]; ok {
+		if l, ok := r.vars.list.get("@"); ok {
 			return expand.Variable{Set: true, Kind: expand.Indexed, List: l}
 		}
 	}
@@ -340,7 +295,7 @@ func (r *resolver) Get(name string) expand.Variable {
 		return r.Get(map[string]string{"HOME +": "PWD", "HOME -": "OLDPWD"}[name])
 	case strings.HasPrefix(name, "HOME "):
 		return str("~" + strings.TrimPrefix(name, "HOME "))
-	case r.vars.gone[name]:
+	case r.vars.gone.at(name):
 		// unset earlier on the line: nothing.
 		return expand.Variable{}
 	case r.unset[name]:
@@ -349,14 +304,14 @@ func (r *resolver) Get(name string) expand.Variable {
 		r.taint("dynamic")
 		return expand.Variable{}
 	}
-	if o, ok := r.vars.dyn[name]; ok {
+	if o, ok := r.vars.dyn.get(name); ok {
 		// x=$(curl …); eval "$x" runs what the network sent.
 		r.taint(o)
-		if code, ok := r.vars.subst[name]; ok && r.subst == "" {
+		if code, ok := r.vars.subst.get(name); ok && r.subst == "" {
 			r.subst = code
 		}
 		r.noteFrom(name, o)
-		if sh, ok := r.vars.shape[name]; ok {
+		if sh, ok := r.vars.shape.get(name); ok {
 			return str(sh)
 		}
 		return str("${" + name + "}")
@@ -496,14 +451,14 @@ func (r *resolver) staticOutput(stmts []*syntax.Stmt) (string, bool) {
 			}
 		} else if i == 0 && args[0] == "cat" && len(args) == 2 && args[1] != "-" {
 			// $(cat FILE) of a file the line wrote.
-			st := r.vars.files.get(r.vars.val["PWD"], args[1])
+			st := r.vars.files.get(r.vars.val.at("PWD"), args[1])
 			if st == nil || !st.static {
 				return "", false
 			}
 			out, have = st.text, true
 		} else if i == 0 && args[0] == "pwd" && len(args) <= 2 {
 			// $(pwd), $(pwd -L): the directory, when known.
-			out, have = r.vars.val["PWD"]
+			out, have = r.vars.val.get("PWD")
 			out += "\n"
 		} else if i == 0 {
 			out, have = echoOutput(args)
@@ -829,7 +784,7 @@ func (p *parser) defaultNames(w *syntax.Word) map[string]bool {
 				return true
 			}
 			name := pe.Param.Value
-			if _, known := p.vars.val[name]; known || name == "HOME" || name == "IFS" {
+			if _, known := p.vars.val.get(name); known || name == "HOME" || name == "IFS" {
 				return true
 			}
 			if names == nil {

@@ -109,12 +109,12 @@ func (p *parser) zshOnly(pe *syntax.ParamExp) bool {
 	}
 	if pe.Length && pe.Index == nil {
 		// ${#x} of an array counts its elements.
-		_, isList := p.vars.list[pe.Param.Value]
+		_, isList := p.vars.list.get(pe.Param.Value)
 		return isList
 	}
 	if pe.Index == nil && !pe.Length && !pe.Excl && pe.Exp == nil && pe.Slice == nil && pe.Repl == nil {
 		// $x of an array is all its elements in zsh, its first in bash.
-		_, isList := p.vars.list[pe.Param.Value]
+		_, isList := p.vars.list.get(pe.Param.Value)
 		return isList && pe.Param.Value != "@" && pe.Param.Value != "*"
 	}
 	return false
@@ -174,9 +174,9 @@ func (p *parser) zshParam(r *resolver, pe *syntax.ParamExp, depth int) (vals []s
 		set = false // ${:-word}
 	default:
 		name := pe.Param.Value
-		if l, isList := p.vars.list[name]; isList {
+		if l, isList := p.vars.list.get(name); isList {
 			vals, arr = append([]string(nil), l...), true
-		} else if v, isVal := p.vars.val[name]; isVal {
+		} else if v, isVal := p.vars.val.get(name); isVal {
 			vals = []string{v}
 		} else if name == "HOME" {
 			vals = []string{home}
@@ -188,7 +188,7 @@ func (p *parser) zshParam(r *resolver, pe *syntax.ParamExp, depth int) (vals []s
 			if pe.Flags != nil && strings.Contains(pe.Flags.Value, "e") {
 				// ${(e)x} of a download: the server decides what runs.
 				at, line := p.nodeWord(pe)
-				p.untrusted("${(e)"+name+"}", p.vars.dyn[name], at, line)
+				p.untrusted("${(e)"+name+"}", p.vars.dyn.at(name), at, line)
 			}
 			return nil, false, false
 		}
@@ -433,9 +433,9 @@ func (p *parser) zshFlags(r *resolver, pe *syntax.ParamExp, vals []string, arr b
 			if len(vals) != 1 {
 				return nil, false, false
 			}
-			if l, isList := p.vars.list[vals[0]]; isList {
+			if l, isList := p.vars.list.get(vals[0]); isList {
 				vals, arr = append([]string(nil), l...), true
-			} else if v, isVal := p.vars.val[vals[0]]; isVal {
+			} else if v, isVal := p.vars.val.get(vals[0]); isVal {
 				vals = []string{v}
 			} else {
 				return nil, false, false
@@ -553,7 +553,7 @@ func (p *parser) qualCode(w *syntax.Word, code, reply string) {
 		p.dynamicCodeAt("glob qualifier", Word{Value: code, Start: at.Start, End: at.End, Origin: "dynamic"}, line)
 		return
 	}
-	saved, had := p.vars.val["REPLY"]
+	saved, had := p.vars.val.get("REPLY")
 	if reply != "" {
 		p.vars.set("REPLY", reply)
 	} else {
@@ -566,8 +566,8 @@ func (p *parser) qualCode(w *syntax.Word, code, reply string) {
 	if had {
 		p.vars.set("REPLY", saved)
 	} else {
-		delete(p.vars.val, "REPLY")
-		delete(p.vars.dyn, "REPLY")
+		p.vars.val.del("REPLY")
+		p.vars.dyn.del("REPLY")
 	}
 }
 

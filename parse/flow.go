@@ -34,7 +34,7 @@ import (
 // flowState is the walk's state on one path.
 type flowState struct {
 	vars                   *vars
-	funcs                  map[string]*syntax.Stmt
+	funcs                  pmap[*syntax.Stmt]
 	cwd                    string
 	dirStack               []string
 	away, cwdUnsure        bool
@@ -47,14 +47,18 @@ var here = &flowState{}
 
 // save returns a copy of the walk's state.
 func (p *parser) save() *flowState {
-	return &flowState{vars: p.vars.clone(), funcs: copyFuncs(p.funcs), cwd: p.cwd, dirStack: slices.Clone(p.dirStack),
+	s := &flowState{vars: p.vars.clone(), cwd: p.cwd, dirStack: slices.Clone(p.dirStack),
 		away: p.away, cwdUnsure: p.cwdUnsure, errexit: p.errexit, errexitUnsure: p.errexitUnsure}
+	s.funcs.copyFrom(&p.funcs)
+	return s
 }
 
 // now returns the walk's state itself, not a copy: to read, not to keep.
 func (p *parser) now() *flowState {
-	return &flowState{vars: p.vars, funcs: p.funcs, cwd: p.cwd, dirStack: p.dirStack,
+	s := &flowState{vars: p.vars, cwd: p.cwd, dirStack: p.dirStack,
 		away: p.away, cwdUnsure: p.cwdUnsure, errexit: p.errexit, errexitUnsure: p.errexitUnsure}
+	s.funcs.copyFrom(&p.funcs)
+	return s
 }
 
 // load makes a copy of s the walk's state (s stays as it is).
@@ -73,7 +77,7 @@ func (p *parser) take(s *flowState) {
 	branch := p.vars.branch
 	p.vars = s.vars
 	p.vars.branch = branch
-	p.funcs = s.funcs
+	p.funcs.copyFrom(&s.funcs)
 	p.cwd, p.dirStack, p.away, p.cwdUnsure = s.cwd, s.dirStack, s.away, s.cwdUnsure
 	p.errexit, p.errexitUnsure = s.errexit, s.errexitUnsure
 	p.dead = false
@@ -81,21 +85,9 @@ func (p *parser) take(s *flowState) {
 
 // clone returns a copy of the state.
 func (s *flowState) clone() *flowState {
-	c := *s
-	c.vars = s.vars.clone()
-	c.funcs = copyFuncs(s.funcs)
-	c.dirStack = slices.Clone(s.dirStack)
-	return &c
-}
-
-func copyFuncs(m map[string]*syntax.Stmt) map[string]*syntax.Stmt {
-	if m == nil {
-		return nil
-	}
-	c := make(map[string]*syntax.Stmt, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
+	c := &flowState{vars: s.vars.clone(), cwd: s.cwd, dirStack: slices.Clone(s.dirStack),
+		away: s.away, cwdUnsure: s.cwdUnsure, errexit: s.errexit, errexitUnsure: s.errexitUnsure}
+	c.funcs.copyFrom(&s.funcs)
 	return c
 }
 
@@ -194,19 +186,21 @@ func mergeStates(paths []*flowState, base int) *flowState {
 	out := &flowState{}
 	if base >= 0 {
 		out.vars = mergeVars(paths, paths[base].vars)
-		out.funcs = paths[base].funcs
+		out.funcs.copyFrom(&paths[base].funcs)
 	} else {
 		out.vars = mergeVars(paths, nil)
-		out.funcs = copyFuncs(last.funcs)
+		out.funcs.copyFrom(&last.funcs)
 	}
+	// Every path's functions; only what differs is read (pmap).
 	for _, s := range paths {
-		for k, v := range s.funcs {
-			if out.funcs == nil {
-				out.funcs = map[string]*syntax.Stmt{}
+		var add []string
+		pdiff(&s.funcs, &out.funcs, func(a, b *syntax.Stmt) bool { return a == b }, func(k string) {
+			if s.funcs.has(k) && !out.funcs.has(k) {
+				add = append(add, k)
 			}
-			if _, ok := out.funcs[k]; !ok {
-				out.funcs[k] = v
-			}
+		})
+		for _, k := range add {
+			out.funcs.set(k, s.funcs.at(k))
 		}
 	}
 	out.errexit = true
@@ -809,7 +803,7 @@ func (p *parser) rereads(stmts []*syntax.Stmt, in []*flowState) bool {
 		syntax.Walk(st, func(n syntax.Node) bool {
 			if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
 				name := ce.Args[0].Lit()
-				runs = runs || name == "" || p.funcs[name] != nil || p.aliases[name] != "" ||
+				runs = runs || name == "" || p.funcs.at(name) != nil || p.aliases[name] != "" ||
 					name == "eval" || name == "source" || name == "." || name == "trap"
 			}
 			return !runs
@@ -888,7 +882,7 @@ func mayBreak(body []*syntax.Stmt) bool {
 // continue (of the loop being walked), return (of the function being
 // walked again).
 func (p *parser) flowCall(cmd *Command) {
-	if len(cmd.Args) == 0 || !cmd.Args[0].Static || cmd.Inner != nil || p.funcs[cmd.Args[0].Value] != nil ||
+	if len(cmd.Args) == 0 || !cmd.Args[0].Static || cmd.Inner != nil || p.funcs.at(cmd.Args[0].Value) != nil ||
 		p.aliases[cmd.Args[0].Value] != "" || p.builtinsOff {
 		return
 	}
@@ -1106,7 +1100,7 @@ func (p *parser) stateless(st *syntax.Stmt) bool {
 			return false
 		}
 		name := x.Args[0].Lit()
-		if name == "" || stateBuiltin(name) || p.funcs[name] != nil || p.aliases[name] != "" {
+		if name == "" || stateBuiltin(name) || p.funcs.at(name) != nil || p.aliases[name] != "" {
 			return false
 		}
 		for _, w := range x.Args {
@@ -1199,7 +1193,7 @@ func (p *parser) exits(st *syntax.Stmt) bool {
 	}
 	switch x := st.Cmd.(type) {
 	case *syntax.CallExpr:
-		if len(x.Assigns) > 0 || len(x.Args) == 0 || x.Args[0].Lit() != "exit" || p.funcs["exit"] != nil || p.aliases["exit"] != "" {
+		if len(x.Assigns) > 0 || len(x.Args) == 0 || x.Args[0].Lit() != "exit" || p.funcs.at("exit") != nil || p.aliases["exit"] != "" {
 			return false
 		}
 		for _, w := range x.Args {

@@ -91,7 +91,7 @@ func (p *parser) notePrinted(cmd *Command) {
 // builtin before it, and its standard error redirected at most), read with
 // the call's arguments as $1, $2, …
 func (p *parser) printerCall(argv []string) (string, bool) {
-	body, ok := p.funcs[argv[0]]
+	body, ok := p.funcs.get(argv[0])
 	if !ok || body == nil {
 		return "", false
 	}

@@ -172,7 +172,7 @@ type parser struct {
 	// aliases defined earlier in the input, name to body.
 	aliases map[string]string
 	// funcs are the functions defined earlier in the input.
-	funcs     map[string]*syntax.Stmt
+	funcs     pmap[*syntax.Stmt]
 	funcDepth int
 	// wrapDepth counts the wrapper functions being called (wrappers.go).
 	wrapDepth int

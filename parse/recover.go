@@ -268,7 +268,7 @@ func skipSpace(s string, i int) int {
 // Every statement is still walked: what parses is checked, wherever it is.
 func (p *parser) walkTop(list []*syntax.Stmt) bool {
 	p.stmts(list, ctx{})
-	if p.funcs["exit"] != nil || p.funcs["exec"] != nil || p.aliases["exit"] != "" || p.aliases["exec"] != "" {
+	if p.funcs.at("exit") != nil || p.funcs.at("exec") != nil || p.aliases["exit"] != "" || p.aliases["exec"] != "" {
 		return false
 	}
 	for _, st := range list {
@@ -282,7 +282,7 @@ func (p *parser) walkTop(list []*syntax.Stmt) bool {
 // endsTop is walkTop for statements walked as they were parsed: sawEnd says
 // whether one of them ends the shell at the top.
 func (p *parser) endsTop(sawEnd bool) bool {
-	if p.funcs["exit"] != nil || p.funcs["exec"] != nil || p.aliases["exit"] != "" || p.aliases["exec"] != "" {
+	if p.funcs.at("exit") != nil || p.funcs.at("exec") != nil || p.aliases["exit"] != "" || p.aliases["exec"] != "" {
 		return false
 	}
 	return sawEnd

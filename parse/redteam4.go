@@ -276,18 +276,7 @@ func laterEmptied(stmts []*syntax.Stmt) map[string]bool {
 
 // printStmts prints a command substitution's statements, for a reason.
 func (r *resolver) printStmts(stmts []*syntax.Stmt) string {
-	var sb strings.Builder
-	pr := syntax.NewPrinter(syntax.Minify(true))
-	for i, st := range stmts {
-		if sb.Len() > 4096 {
-			break
-		}
-		if i > 0 {
-			sb.WriteString("; ")
-		}
-		pr.Print(&sb, st)
-	}
-	return sb.String()
+	return minified(stmts)
 }
 
 // assigningOther handles the assigning builtins assigningBuiltins does not

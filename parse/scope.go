@@ -16,17 +16,14 @@ import (
 // subshell runs f with a copy of the variables and functions, restored
 // after it.
 func (p *parser) subshell(f func()) {
-	vars, funcs := p.vars, p.funcs
+	vars := p.vars
+	var funcs pmap[*syntax.Stmt]
+	funcs.copyFrom(&p.funcs) // the subshell's changes copy what they change
 	p.vars = vars.clone()
-	if funcs != nil {
-		p.funcs = make(map[string]*syntax.Stmt, len(funcs))
-		for k, v := range funcs {
-			p.funcs[k] = v
-		}
-	}
 	errexit, dead := p.errexit, p.dead
 	f()
-	p.vars, p.funcs, p.dead = vars, funcs, dead
+	p.vars, p.dead = vars, dead
+	p.funcs.copyFrom(&funcs)
 	// set -e in ( … ), $( … ) or a function's definition does not
 	// reach the commands after it (see failed.go).
 	p.errexit = errexit
@@ -70,8 +67,8 @@ func (p *parser) unsetBuiltin(args []Word) {
 			continue
 		}
 		variable := p.vars.known(name)
-		if strings.Contains(mode, "f") || mode == "" && !variable && p.funcs[name] != nil {
-			delete(p.funcs, name)
+		if strings.Contains(mode, "f") || mode == "" && !variable && p.funcs.at(name) != nil {
+			p.funcs.del(name)
 			continue
 		}
 		if p.vars.branch > 0 {
@@ -261,7 +258,7 @@ func (p *parser) plainStmt(st *syntax.Stmt) bool {
 		return false
 	}
 	name := ce.Args[0].Lit()
-	if name == "" || p.funcs[name] != nil || p.aliases[name] != "" {
+	if name == "" || p.funcs.at(name) != nil || p.aliases[name] != "" {
 		return false
 	}
 	switch name {

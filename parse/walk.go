@@ -181,10 +181,7 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 			p.add(fc)
 		}
 		if name != "" {
-			if p.funcs == nil {
-				p.funcs = map[string]*syntax.Stmt{}
-			}
-			p.funcs[name] = cmd.Body
+			p.funcs.set(name, cmd.Body)
 			p.res.define(name)
 		}
 	case *syntax.ArithmCmd:
@@ -649,7 +646,7 @@ func (p *parser) callFunc(cmd *Command, c ctx) {
 	if len(cmd.Args) < 1 || !cmd.Args[0].Static {
 		return
 	}
-	body, ok := p.funcs[cmd.Args[0].Value]
+	body, ok := p.funcs.get(cmd.Args[0].Value)
 	if !ok {
 		return
 	}

@@ -359,19 +359,8 @@ func (r *resolver) cmdSubst(w io.Writer, cs *syntax.CmdSubst) error {
 	}
 	r.taint(classify(cs.Stmts))
 	if r.subst == "" {
-		var sb strings.Builder
-		pr := syntax.NewPrinter(syntax.Minify(true))
-		for i, st := range cs.Stmts {
-			if sb.Len() > 4096 {
-				break
-			}
-			if i > 0 {
-				// all of it: $(cat x.pid; ps -e -o pid) is not a pid file.
-				sb.WriteString("; ")
-			}
-			pr.Print(&sb, st)
-		}
-		r.subst = strings.TrimSpace(sb.String())
+		// all of it: $(cat x.pid; ps -e -o pid) is not a pid file.
+		r.subst = strings.TrimSpace(minified(cs.Stmts))
 	}
 	io.WriteString(w, "$(…)")
 	return nil

@@ -1,0 +1,31 @@
+package parse
+
+import (
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// minPrinters are minifying printers, reused: each new one allocates a
+// 4 KiB buffer, and a script scan prints thousands of command
+// substitutions.
+var minPrinters = sync.Pool{New: func() any { return syntax.NewPrinter(syntax.Minify(true)) }}
+
+// minified returns statements printed minified and joined with "; ", cut
+// after the first 4 KiB.
+func minified(stmts []*syntax.Stmt) string {
+	var sb strings.Builder
+	pr := minPrinters.Get().(*syntax.Printer)
+	defer minPrinters.Put(pr)
+	for i, st := range stmts {
+		if sb.Len() > 4096 {
+			break
+		}
+		if i > 0 {
+			sb.WriteString("; ")
+		}
+		pr.Print(&sb, st)
+	}
+	return sb.String()
+}

@@ -191,16 +191,16 @@ func mergeStates(paths []*flowState, base int) *flowState {
 		out.vars = mergeVars(paths, nil)
 		out.funcs.copyFrom(&last.funcs)
 	}
-	// Every path's functions; only what differs is read (pmap).
+	// Every path's functions; only what differs is read (pmap). A
+	// function defined differently on two paths (or on one only) is
+	// either definition (or none) after them: see eitherFunc.
 	for _, s := range paths {
 		var add []string
 		pdiff(&s.funcs, &out.funcs, func(a, b *syntax.Stmt) bool { return a == b }, func(k string) {
-			if s.funcs.has(k) && !out.funcs.has(k) {
-				add = append(add, k)
-			}
+			add = append(add, k)
 		})
 		for _, k := range add {
-			out.funcs.set(k, s.funcs.at(k))
+			out.funcs.set(k, eitherFunc(out.funcs.at(k), s.funcs.at(k)))
 		}
 	}
 	out.errexit = true
@@ -589,7 +589,7 @@ func (p *parser) caseClause(cmd *syntax.CaseClause, c ctx) {
 // succeeded and where it failed.
 func (p *parser) andOr(cmd *syntax.BinaryCmd, c ctx) {
 	if x, ok := cmd.X.Cmd.(*syntax.BinaryCmd); (!ok || x.Op != syntax.AndStmt && x.Op != syntax.OrStmt) &&
-		(p.stateless(cmd.Y) || p.exits(cmd.Y)) {
+		(p.stateless(cmd.Y) || p.exits(cmd.Y)) && !p.callsFunc(cmd.X) {
 		// Y changes nothing (or exits) and X is one statement: X, then
 		// Y; after it the state is X's.
 		wasDead := p.dead
@@ -631,9 +631,13 @@ func (p *parser) stmtPaths(st *syntax.Stmt, c ctx) (succ, fail *flowState) {
 		return p.andOrPaths(bc, c)
 	}
 	p.dead = false
+	p.callStatus = nil
 	p.stmt(st, c)
 	if p.dead {
 		return nil, nil
+	}
+	if succ, fail, ok := p.callPaths(st); ok {
+		return succ, fail
 	}
 	switch outcome(st) {
 	case 1:
@@ -674,7 +678,9 @@ func (p *parser) andOrPaths(cmd *syntax.BinaryCmd, c ctx) (succ, fail *flowState
 	if cmd.Op == syntax.AndStmt && from != nil {
 		p.narrow([]*syntax.Stmt{cmd.X}) // X held on this path
 	}
+	p.retHint = bareReturn(cmd)
 	ys, yf := p.stmtPaths(cmd.Y, c)
+	p.retHint = 0
 	p.vars.branch--
 	if from == nil {
 		if cmd.Op == syntax.OrStmt {
@@ -897,7 +903,11 @@ func (p *parser) flowCall(cmd *Command) {
 		// Outside a function (bash -c '… return …') return fails and
 		// the script goes on.
 		if n := len(p.returns); n > 0 {
-			p.returns[n-1] = append(p.returns[n-1], p.save())
+			st := returnStatus(cmd.Args[1:])
+			if st == 0 {
+				st = p.retHint // X || return: X's status
+			}
+			p.returns[n-1] = append(p.returns[n-1], retPath{p.save(), st})
 			p.dead = true
 		} else if len(p.fn) > 0 {
 			p.dead = true
@@ -920,21 +930,6 @@ func (p *parser) flowCall(cmd *Command) {
 		}
 		p.dead = true
 	}
-}
-
-// returned ends the walk of a function called: the state after it is the
-// merge of its end (unless it ended in exit) and its return statements.
-func (p *parser) returned() {
-	n := len(p.returns)
-	rets := p.returns[n-1]
-	p.returns = p.returns[:n-1]
-	if len(rets) == 0 {
-		return // p.dead: the body ended in exit on every path
-	}
-	if !p.dead {
-		rets = append(rets, here)
-	}
-	p.mergePaths(rets, true)
 }
 
 // maxReadings bounds the readings of one command with other values of its

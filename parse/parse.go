@@ -297,7 +297,13 @@ type parser struct {
 	// calls being walked (see flow.go).
 	dead    bool
 	loops   []*loopFlow
-	returns [][]*flowState
+	returns [][]retPath
+	// calling is the statement of the function call being walked, and
+	// callStatus where the last call walked succeeded and failed (see
+	// retstatus.go).
+	calling    *syntax.Stmt
+	callStatus *callOut
+	retHint    int
 	// builtinsOff is set after enable, which may turn exit, break or
 	// return into commands not found.
 	builtinsOff bool

@@ -21,7 +21,15 @@ func (p *parser) subshell(f func()) {
 	funcs.copyFrom(&p.funcs) // the subshell's changes copy what they change
 	p.vars = vars.clone()
 	errexit, dead := p.errexit, p.dead
+	// return in ( … ) ends the subshell, not the function around it.
+	nret := -1
+	if n := len(p.returns); n > 0 {
+		nret = len(p.returns[n-1])
+	}
 	f()
+	if nret >= 0 {
+		p.returns[len(p.returns)-1] = p.returns[len(p.returns)-1][:nret]
+	}
 	p.vars, p.dead = vars, dead
 	p.funcs.copyFrom(&funcs)
 	// set -e in ( … ), $( … ) or a function's definition does not
@@ -143,13 +151,13 @@ func returnFrom(before, after *vars) *vars {
 		}
 	}
 	var names []string
-	for _, m := range []*pmap[string]{&after.val, &before.val} {
-		for k := range m.all() {
-			if positional(k) {
-				names = append(names, k)
-			}
+	// The positional parameters either side has that differ (the maps
+	// share what the call did not change).
+	pdiff(&before.val, &after.val, eqString, func(k string) {
+		if positional(k) {
+			names = append(names, k)
 		}
-	}
+	})
 	names = append(names, "@", "*", "#")
 	for k := range after.locals {
 		names = append(names, k)

@@ -619,6 +619,7 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 		p.noteDirs(cmd, ce, st)
 	}
 	p.assigningBuiltins(cmd)
+	p.calling = st
 	p.callFunc(cmd, c)
 	if !c.piped && !c.background {
 		p.flowCall(cmd)
@@ -681,11 +682,11 @@ func (p *parser) callFunc(cmd *Command, c ctx) {
 	p.funcDepth++
 	p.fn = append(p.fn, cmd.Args[0].Value)
 	p.returns = append(p.returns, nil)
-	p.stmt(body, ctx{})
-	p.returned()
+	st := p.calling
+	bs, bf := p.funcBody(body)
+	p.returned(st, saved, bs, bf)
 	p.fn = p.fn[:len(p.fn)-1]
 	p.funcDepth--
-	p.vars = returnFrom(saved, p.vars)
 }
 
 // assigningBuiltins follows builtins that assign static values: printf -v

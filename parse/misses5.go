@@ -244,3 +244,54 @@ func (p *parser) compoundAlts(gc *Command, rds []Redirect, rs []*syntax.Redirect
 // Defines reports whether the input defines a function or an alias of
 // that name (or an alias of a name it does not write out).
 func (r *Result) Defines(name string) bool { return r.redefined(name) }
+
+// packageBin reads yarn BIN ARG… and yarn run BIN ARG… (pnpm alike): a
+// word that is not one of the package manager's own commands runs the
+// project's script of that name or, without one, the package's program
+// (node_modules/.bin/BIN), as npx BIN does. The script is the project's
+// own; the program is read as the command.
+func (p *parser) packageBin(c *Command, name string, rest []Word) {
+	if len(rest) == 0 || !rest[0].Static {
+		return
+	}
+	sub := rest[0].Value
+	if sub == "run" && name != "npm" {
+		rest = rest[1:]
+		if len(rest) > 0 && rest[0].Value == "--" {
+			rest = rest[1:]
+		}
+		if len(rest) == 0 || !rest[0].Static || strings.HasPrefix(rest[0].Value, "-") {
+			return
+		}
+		p.inner(c, name+" run", rest, nil)
+		return
+	}
+	if name == "npm" || packageCommands[sub] || strings.ContainsAny(sub, "/=") {
+		return
+	}
+	if name == "pnpm" && pnpmCommands[sub] {
+		return
+	}
+	p.inner(c, name, rest, nil)
+}
+
+// packageCommands are yarn's own commands (yarn 1 and yarn 2+) and the
+// script names every project has: yarn start runs package.json's script.
+var packageCommands = map[string]bool{
+	"access": true, "add": true, "audit": true, "autoclean": true, "bin": true, "cache": true, "check": true, "config": true,
+	"constraints": true, "create": true, "dedupe": true, "dlx": true, "exec": true, "explain": true, "generate-lock-entry": true,
+	"global": true, "help": true, "import": true, "info": true, "init": true, "install": true, "licenses": true, "link": true,
+	"list": true, "login": true, "logout": true, "node": true, "npm": true, "outdated": true, "owner": true, "pack": true,
+	"patch": true, "patch-commit": true, "plugin": true, "policies": true, "publish": true, "rebuild": true, "remove": true,
+	"run": true, "search": true, "set": true, "stage": true, "tag": true, "team": true, "unlink": true, "unplug": true,
+	"up": true, "upgrade": true, "upgrade-interactive": true, "version": true, "versions": true, "why": true,
+	"workspace": true, "workspaces": true, "test": true, "start": true, "build": true, "dev": true, "lint": true,
+	"serve": true, "format": true, "prepare": true, "typecheck": true, "x": true,
+}
+
+// pnpmCommands are pnpm's own commands beyond yarn's.
+var pnpmCommands = map[string]bool{
+	"i": true, "ln": true, "ls": true, "rm": true, "un": true, "uninstall": true, "update": true, "prune": true, "fetch": true,
+	"store": true, "root": true, "env": true, "setup": true, "server": true, "deploy": true, "approve-builds": true, "doctor": true,
+	"ci": true, "cat-file": true, "cat-index": true, "find-hash": true, "self-update": true, "licenses": true, "sbom": true,
+}

@@ -726,6 +726,7 @@ func (p *parser) subcommandRunners(c *Command, name string, args []Word) {
 				return
 			}
 			if !strings.HasPrefix(a.Value, "-") {
+				p.packageBin(c, name, args[i:]) // yarn BIN, pnpm BIN (misses5.go)
 				return
 			}
 		}

@@ -240,9 +240,10 @@ func (sc *srcScanner) fileCall(h srcHandler, name string, n int, arg func(int) s
 	}
 }
 
-// pathObj handles pathlib.Path(p) followed by a method that writes:
-// .write_text, .write_bytes, .touch, .open("w"), .symlink_to, .rename,
-// .replace, .chmod. end is the token after the constructor's ")".
+// pathObj handles pathlib.Path(p) followed by a method that writes or
+// deletes: .write_text, .write_bytes, .touch, .open("w"), .symlink_to,
+// .rename, .replace, .chmod, .unlink, .rmdir. end is the token after the
+// constructor's ")".
 func (sc *srcScanner) pathObj(st *srcStream, p srcVal, end int) {
 	if !st.is(end, ".") || end+1 >= len(st.toks) || st.toks[end+1].kind != srcIdent {
 		return
@@ -272,6 +273,9 @@ func (sc *srcScanner) pathObj(st *srcStream, p srcVal, end int) {
 		sc.file(call, OpMove, arg(0), p)
 	case "chmod", "lchmod":
 		sc.file(call, OpChmod, p, srcVal{})
+	case "unlink", "rmdir":
+		// Path(p).unlink(missing_ok=True) is os.remove(p).
+		sc.delete(call, p, false)
 	}
 }
 
@@ -350,7 +354,7 @@ func (sc *srcScanner) awkOut(st *srcStream, i int) {
 // the dot at close+1. Such a receiver is taken as a path expression.
 func (sc *srcScanner) pathObjRecv(st *srcStream, open, dot int) {
 	switch st.toks[dot+1].text {
-	case "write_text", "write_bytes", "touch", "open", "symlink_to", "hardlink_to", "rename", "replace", "chmod", "lchmod":
+	case "write_text", "write_bytes", "touch", "open", "symlink_to", "hardlink_to", "rename", "replace", "chmod", "lchmod", "unlink", "rmdir":
 	default:
 		return
 	}
@@ -361,7 +365,14 @@ func (sc *srcScanner) pathObjRecv(st *srcStream, open, dot int) {
 		}
 	}
 	// The group is often only the last part (joinpath(".config/x")):
-	// its text, not a path to resolve, is what rules look at.
+	// its text, not a path to resolve, is what rules look at, unless
+	// the whole receiver is literals (pathlib_misses5.go).
+	if a := pyRecvStart(st, dot); a >= 0 {
+		if p, ok := pyPathValue(st, a, dot); ok {
+			sc.pathObj(st, srcStatic(p), dot)
+			return
+		}
+	}
 	sc.pathObj(st, srcVal{text: st.text(open, dot)}, dot)
 }
 

@@ -144,6 +144,11 @@ func stripSQLComments(s string) string {
 // not change what they mean, so they are ignored.
 func datastoreFlushes(c *parse.Command) bool {
 	text := strings.ToLower(strings.Join(args(c).words(), " ") + " " + c.StdinText)
+	for _, t := range c.Wrote {
+		// mongosh prod x.js, mongosh --file x.js of a file the line
+		// wrote: the script runs.
+		text += " " + strings.ToLower(t)
+	}
 	if strings.Contains(text, "flushall") || strings.Contains(text, "flushdb") || strings.Contains(text, "dropdatabase") {
 		return true
 	}

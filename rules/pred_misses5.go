@@ -475,3 +475,110 @@ func verifies(c *parse.Command) bool {
 	}
 	return false
 }
+
+// unpacksIntoHome reports an archive unpacked, or a directory's contents
+// copied, into the home directory itself or a credential directory: tar
+// -xf x.tar -C ~, cd ~ && unzip x.zip, unzip x.zip -d ~/.ssh, rsync -a
+// /tmp/x/ ~/, cp -r /tmp/x/. ~. Its members are not known, and a home
+// directory's members are its start-up files, keys and guardsh's own
+// configuration (~/.bashrc, ~/.ssh/authorized_keys,
+// ~/.config/guardsh/config.toml). Named members that are not such files
+// keep it quiet (tar -xf x.tar -C ~ notes.txt).
+func unpacksIntoHome(c *parse.Command) bool {
+	name := c.Name()
+	var dir string
+	var members []string
+	switch name {
+	case "tar", "gtar", "bsdtar":
+		_, d, ok := tarExtract(c)
+		if !ok {
+			return false
+		}
+		dir, members = d, tarMembers(c)
+	case "unzip":
+		_, d, ok := unzipExtract(c)
+		if !ok {
+			return false
+		}
+		dir = d
+	case "cp", "rsync":
+		a := args(c, "-t", "--target-directory", "-e", "--rsh")
+		if len(a.operands) < 2 || name == "cp" && !a.has("r", "R", "recursive", "a", "archive") || name == "rsync" && !a.has("r", "recursive", "a", "archive") {
+			return false
+		}
+		for _, s := range a.operands[:len(a.operands)-1] {
+			v := s.Value
+			if !strings.HasSuffix(v, "/.") && !(name == "rsync" && strings.HasSuffix(v, "/")) {
+				return false // cp -r x ~ makes ~/x
+			}
+		}
+		dir = a.operands[len(a.operands)-1].Value
+	default:
+		return false
+	}
+	if dir == "" {
+		dir = c.Dir
+	} else if !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "~") && c.Dir != "" {
+		dir = c.Dir + "/" + dir
+	}
+	if dir == "" {
+		return false
+	}
+	dir = parse.Clean(dir)
+	if strings.HasPrefix(dir, "${HOME}") {
+		dir = "~" + strings.TrimPrefix(dir, "${HOME}")
+	}
+	home := dir == "~" || dir == "/root" || strings.HasPrefix(dir, "~") && !strings.Contains(dir, "/")
+	switch strings.TrimPrefix(dir, "/root") {
+	case "~/.config", "~/.local", "~/.local/share", "~/.local/state", "/.config", "/.local", "/.local/share", "/.local/state":
+		home = true // guardsh's own configuration and state, autostart and user units
+	}
+	if !home && !credentialFile(dir+"/x") {
+		return false
+	}
+	if len(members) == 0 {
+		return true
+	}
+	for _, m := range members {
+		if strings.HasPrefix(m, ".") || credentialFile(dir+"/"+m) || strings.Contains(m, "*") {
+			return true
+		}
+	}
+	return false
+}
+
+// tarMembers returns the member names given to tar x: its operands.
+func tarMembers(c *parse.Command) []string {
+	var out []string
+	ws := c.Args[1:]
+	for i := 0; i < len(ws); i++ {
+		v := ws[i].Value
+		switch {
+		case v == "--":
+			for _, w := range ws[i+1:] {
+				out = append(out, w.Value)
+			}
+			return out
+		case strings.HasPrefix(v, "--"):
+			if n, _, eq := strings.Cut(v[2:], "="); !eq && (n == "file" || n == "directory" || n == "exclude" || n == "transform" || n == "strip-components") {
+				i++
+			}
+		case strings.HasPrefix(v, "-") || i == 0:
+			letters := strings.TrimPrefix(v, "-")
+			for j := 0; j < len(letters); j++ {
+				if strings.ContainsRune("fCbTXKLNVgHIF", rune(letters[j])) {
+					if strings.HasPrefix(v, "-") && j+1 < len(letters) {
+						break
+					}
+					i++
+					if strings.HasPrefix(v, "-") {
+						break
+					}
+				}
+			}
+		default:
+			out = append(out, v)
+		}
+	}
+	return out
+}

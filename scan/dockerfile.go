@@ -72,6 +72,10 @@ func Dockerfile(text string) []Snippet {
 		}
 		restOff := len(inst.Text) - len(rest)
 		switch strings.ToUpper(word) {
+		case "COPY", "ADD":
+			if s, ok := copyChmod(&inst, rest, restOff); ok {
+				out = append(out, s)
+			}
 		case "SHELL":
 			var argv []string
 			if json.Unmarshal([]byte(strings.TrimSpace(rest)), &argv) == nil && len(argv) > 0 {
@@ -119,7 +123,10 @@ func Dockerfile(text string) []Snippet {
 			// Heredocs: their bodies follow the instruction.
 			docs := heredocs(body, lines[i+1:])
 			if len(docs) > 0 {
-				script := strings.HasPrefix(strings.TrimSpace(body), "<<")
+				// Only a RUN that is nothing but its heredoc runs the
+				// body as a script; RUN <<EOF cat > /etc/x gives cat
+				// the body, as a shell would.
+				script := strings.HasPrefix(strings.TrimSpace(body), "<<") && (len(docs) > 1 || strings.TrimSpace(body) == docs[0][0])
 				if script && len(docs) == 1 {
 					sb = builder{}
 				}
@@ -260,4 +267,43 @@ func (s *Snippet) privilege(flag string, at int, starts []int, text string) Priv
 		p.Col = utf8.RuneCountInString(text[starts[p.Line-1]:p.Start]) + 1
 	}
 	return p
+}
+
+// copyChmod reads COPY --chmod=MODE … DEST (ADD too) as the chmod MODE --
+// DEST it amounts to, an image step: a setuid or world-writable mode ships
+// as it does from RUN chmod. The snippet points at the flag and shows the
+// instruction.
+func copyChmod(inst *Snippet, rest string, restOff int) (Snippet, bool) {
+	body, mode, at := rest, "", -1
+	for {
+		t := strings.TrimLeft(body, " \t")
+		if !strings.HasPrefix(t, "--") {
+			body = t
+			break
+		}
+		flag, r, _ := strings.Cut(t, " ")
+		if m, ok := strings.CutPrefix(flag, "--chmod="); ok {
+			mode, at = strings.Trim(m, `"'`), restOff+len(rest)-len(t)
+		}
+		body = r
+	}
+	if mode == "" {
+		return Snippet{}, false
+	}
+	var words []string
+	if strings.HasPrefix(body, "[") {
+		if json.Unmarshal([]byte(strings.TrimSpace(body)), &words) != nil {
+			return Snippet{}, false
+		}
+	} else {
+		first, _, _ := strings.Cut(body, "\n") // heredoc sources: COPY <<EOF /x
+		words = strings.Fields(first)
+	}
+	if len(words) < 2 {
+		return Snippet{}, false
+	}
+	line, col := inst.Pos(at)
+	return Snippet{Text: QuoteArgs([]string{"chmod", mode, "--", words[len(words)-1]}), Shell: "bash",
+		marks: []int{0}, lines: []int{line}, cols: []int{col}, Image: true,
+		shown: strings.TrimSpace(inst.Text)}, true
 }

@@ -57,3 +57,25 @@ func TestDockerfileImage(t *testing.T) {
 		}
 	}
 }
+
+// TestDockerfileHeredocCommand: only a RUN that is nothing but its heredoc
+// runs the body as a script; a command after the marker gets the body on
+// its standard input (RUN <<EOF cat > /etc/x wrote /etc/x unseen).
+func TestDockerfileHeredocCommand(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"FROM x\nRUN <<EOF\nrm -rf /opt/x\nEOF\n", "rm -rf /opt/x\n"},
+		{"FROM x\nRUN <<-'EOF'\n\trm -rf /opt/x\nEOF\n", "\trm -rf /opt/x\n"},
+		{"FROM x\nRUN <<EOF cat > /etc/apt/sources.list.d/x.list\ndeb [trusted=yes] http://x/ s main\nEOF\n",
+			"<<EOF cat > /etc/apt/sources.list.d/x.list\ndeb [trusted=yes] http://x/ s main\nEOF"},
+		{"FROM x\nRUN <<EOF bash\nrm -rf /opt/x\nEOF\n", "<<EOF bash\nrm -rf /opt/x\nEOF"},
+	} {
+		got := Dockerfile(tc.text)
+		if len(got) != 1 {
+			t.Errorf("%q: %d snippets", tc.text, len(got))
+			continue
+		}
+		if got[0].Text != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.text, got[0].Text, tc.want)
+		}
+	}
+}

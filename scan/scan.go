@@ -31,6 +31,10 @@ type Snippet struct {
 	// Privileged lists the RUN flags that give the step the host's
 	// privileges or devices; such a step is no Image step.
 	Privileged []Privilege
+	// shown, when set, is the file's text for every finding of a snippet
+	// guardsh made up: COPY --chmod=4755 x /usr/bin/x is checked as chmod
+	// 4755 -- /usr/bin/x, and reported as the instruction.
+	shown string
 	// orig is Text as the file has it, when guardsh replaced parts of it
 	// by words of the same length (a workflow's ${{ … }}); "" otherwise.
 	orig string
@@ -40,6 +44,9 @@ type Snippet struct {
 // start to end: a workflow step's ${{ … }} expressions in place of their
 // placeholder words. Any other text is returned unchanged.
 func (s *Snippet) Original(start, end int, text string) string {
+	if s.shown != "" {
+		return s.shown
+	}
 	if s.orig == "" || len(s.orig) != len(s.Text) || start < 0 || end > len(s.Text) || start > end || s.Text[start:end] != text {
 		return text
 	}

@@ -26,11 +26,16 @@ fi
 # __guardsh_gate TEXT asks guardsh about TEXT and returns 0 (run it),
 # 1 (blocked), 2 (denied) or 3 (the check failed: treated as denied).
 __guardsh_gate() {
-	local rc m=$-
+	local rc m=$- o=
 	# With job control off, guardsh runs in bash's own process group: no
 	# handing the terminal over and back (about a millisecond saved).
 	[[ $m == *m* ]] && set +m
-	"$__guardsh_bin" gate -c "$1"
+	# Where cd goes in this shell: its CDPATH (exported or not) and the
+	# options that change it (guardsh's parse/cdback_prompt.go).
+	shopt -q autocd 2>/dev/null && o+=autocd,
+	shopt -q cdable_vars && o+=cdable_vars,
+	[[ -o physical ]] && o+=physical
+	CDPATH=${CDPATH-} GUARDSH_CDOPTS=$o "$__guardsh_bin" gate -c "$1"
 	rc=$?
 	[[ $m == *m* ]] && set -m
 	case $rc in

@@ -21,6 +21,10 @@ if status is-interactive; and not set -q __guardsh_loaded
     # __guardsh_gate TEXT asks guardsh about TEXT and returns 0 (run it),
     # 1 (blocked), 2 (denied) or 3 (the check failed: treated as denied).
     function __guardsh_gate
+        # Where cd goes in fish: its CDPATH, and implicit cd (a command
+        # that is a directory's path) is always on (parse/cdback_prompt.go).
+        set -lx CDPATH $CDPATH
+        set -lx GUARDSH_CDOPTS autocd
         $__guardsh_bin gate --shell fish --front fish -c $argv[1]
         set -l rc $status
         switch $rc

@@ -19,8 +19,15 @@ typeset -g __guardsh_paused=
 # __guardsh_gate TEXT asks guardsh about TEXT and returns 0 (run it),
 # 1 (blocked), 2 (denied) or 3 (the check failed: treated as denied).
 __guardsh_gate() {
+	# Where cd goes in this shell, read before emulate resets the options:
+	# its CDPATH and the options that change it (parse/cdback_prompt.go).
+	local __guardsh_o=
+	[[ -o autocd ]] && __guardsh_o+=autocd,
+	[[ -o cdablevars ]] && __guardsh_o+=cdable_vars,
+	[[ -o chaselinks ]] && __guardsh_o+=physical,
+	[[ -o chasedots ]] && __guardsh_o+=chase_dots
 	emulate -L zsh
-	"$__guardsh_bin" gate --shell zsh -c "$1"
+	CDPATH=$CDPATH GUARDSH_CDOPTS=$__guardsh_o "$__guardsh_bin" gate --shell zsh -c "$1"
 	local rc=$?
 	case $rc in
 	(0|1|2) return $rc ;;

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -203,6 +204,57 @@ func TestCdBackEnv(t *testing.T) {
 			t.Setenv("BASH_ENV", tc.bashEnv)
 			if got := cdbackOwn(t, tc.name, tc.script, Options{Shell: tc.shell}); got != tc.own {
 				t.Errorf("%q: own %v, want %v", tc.script, got, tc.own)
+			}
+		})
+	}
+}
+
+// TestCdBackPrompt: at a prompt, the directory an rm runs in after a cd
+// when the user's shell has options on (GUARDSH_CDOPTS from the hooks),
+// and in fish (implicit cd). "" is not known.
+func TestCdBackPrompt(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("CDPATH", "")
+	t.Setenv("GUARDSH_CDOPTS", "") // restored at the end
+	for _, tc := range []struct {
+		name, opts, shell, line, dir string
+		set                          bool
+	}{
+		{"autocd from the hook", "autocd", "bash", "~ && rm -rf x", "~", true},
+		{"autocd, a path", "autocd", "bash", "/etc && rm -rf x", "/etc", true},
+		{"autocd, not there now", "autocd", "bash", "/nonexistent/d && rm -rf x", "", true},
+		{"autocd, a program", "autocd", "bash", "/bin/sh -c : && rm -rf x", "/tmp/w", true},
+		{"autocd off in the hook", "", "bash", "~ && rm -rf x", "/tmp/w", true},
+		{"no hook: off", "", "bash", "~ && rm -rf x", "/tmp/w", false},
+		{"cdable_vars from the hook", "cdable_vars", "bash", "cd HOME && rm -rf x", "", true},
+		{"cdable_vars, ./HOME", "cdable_vars", "bash", "cd ./HOME && rm -rf x", "/tmp/w/HOME", true},
+		{"physical from the hook", "physical", "bash", "cd a && cd .. && rm -rf x", "", true},
+		{"physical, no ..", "physical", "bash", "cd /etc && rm -rf x", "/etc", true},
+		{"chase_dots", "chase_dots", "zsh", "cd a/.. && rm -rf x", "", true},
+		{"zsh spelling", "AUTO_CD", "zsh", "~ && rm -rf x", "~", true},
+		{"fish: implicit cd", "", "fish", "~ && rm -rf x", "~", false},
+		{"fish: a plain name is no cd", "autocd", "fish", "etc && rm -rf x", "/tmp/w", true},
+		{"fish: ../", "", "fish", "../ && rm -rf x", "/tmp", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.set {
+				t.Setenv("GUARDSH_CDOPTS", tc.opts)
+			} else {
+				os.Unsetenv("GUARDSH_CDOPTS")
+			}
+			r := Commands(tc.line, Options{Shell: tc.shell, Dir: "/tmp/w"})
+			var rm *Command
+			for i := range r.Commands {
+				if r.Commands[i].Name() == "rm" {
+					rm = r.Commands[i]
+				}
+			}
+			if rm == nil {
+				t.Fatalf("%q: no rm", tc.line)
+			}
+			if rm.Dir != tc.dir {
+				t.Errorf("%q with GUARDSH_CDOPTS=%q: rm runs in %q, want %q", tc.line, tc.opts, rm.Dir, tc.dir)
 			}
 		})
 	}

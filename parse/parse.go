@@ -292,6 +292,13 @@ type parser struct {
 	emptyFirst map[string]bool // see emptyUntilSet
 	cwdUnsure  bool
 	cdFailable bool
+	// cdLine are the cd options the input turned on, cdEnv those of the
+	// user's shell (GUARDSH_CDOPTS), cdMayCreate that an earlier command
+	// may have made a directory (see cdback_prompt.go).
+	cdLine      cdOpts
+	cdEnv       *cdOpts
+	cdMayCreate bool
+	cdPhysical  bool
 	// dead is set once the path being walked ended in exit, break,
 	// continue or return; loops and returns are the loops and function
 	// calls being walked (see flow.go).
@@ -361,6 +368,7 @@ func (p *parser) child(carrier string, w Word, line int) *parser {
 	c.mounts = p.mounts
 	c.vars.files, c.script = p.vars.files, p.script
 	c.setCwd(p.cwd)
+	c.cdLine, c.cdEnv, c.cdMayCreate, c.cdPhysical = p.cdLine, p.cdEnv, p.cdMayCreate, p.cdPhysical
 	if old, ok := p.vars.val.get("OLDPWD"); ok {
 		c.vars.set("OLDPWD", old)
 	}
@@ -451,7 +459,9 @@ func (p *parser) payload(carrier string, text string, at Word, line int, remote 
 	if !c.parse(text) {
 		rawScan(p.res, text)
 	}
+	p.cdMayCreate = p.cdMayCreate || c.cdMayCreate
 	if p.inherit && p.adopt {
+		p.cdLine, p.cdPhysical = c.cdLine, p.cdPhysical || c.cdPhysical // eval 'shopt -s cdable_vars'
 		files := p.vars.files
 		p.vars = c.vars
 		p.vars.files = files

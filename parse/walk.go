@@ -1057,8 +1057,8 @@ func (p *parser) chdir(cmd *Command) {
 		// command cd, command -p cd: the builtin (redteam4.go).
 		cmd = commandBuiltin(cmd)
 	}
-	if len(cmd.Args) == 0 {
-		return
+	if len(cmd.Args) == 0 || p.cdOptions(cmd) {
+		return // an autocd, or no cd (cdback_prompt.go)
 	}
 	switch cmd.Args[0].Value {
 	case "cd", "pushd":
@@ -1117,6 +1117,7 @@ func (p *parser) chdir(cmd *Command) {
 	default:
 		p.setCwd("")
 	}
+	p.cdAfter(cmd, dir, old)
 	if oldKnown {
 		p.vars.set("OLDPWD", old)
 	} else {
@@ -1195,6 +1196,11 @@ func (p *parser) cdpath(dir string, env []Assign) bool {
 			p.setCwd(cand)
 			return true
 		}
+	}
+	if p.cdMayCreate && strings.Trim(cdpath, ".:") != "" {
+		// None is there now, but the line may have made one.
+		p.setCwd("")
+		return true
 	}
 	return false
 }

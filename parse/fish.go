@@ -139,6 +139,14 @@ func fishToBashMap(src string) (string, []int) {
 			out.WriteString(":")
 			stack = append(stack, "}")
 			pending = "{"
+		case "set":
+			// set -l D /etc → D=/etc (misses5.go).
+			if pre, next, ok := fishSet(src, j); ok {
+				out.WriteString(pre)
+				i, atCmd, opened = next, false, false
+				continue
+			}
+			out.copy(src, i, j)
 		case "case":
 			out.WriteString(":")
 		case "function":

@@ -295,3 +295,108 @@ var pnpmCommands = map[string]bool{
 	"store": true, "root": true, "env": true, "setup": true, "server": true, "deploy": true, "approve-builds": true, "doctor": true,
 	"ci": true, "cat-file": true, "cat-index": true, "find-hash": true, "self-update": true, "licenses": true, "sbom": true,
 }
+
+// fishSet reads fish's set [SCOPE…] NAME [VALUE] after the word set, whose
+// end is j: the assignment as bash writes it (NAME=, export NAME= for
+// -x), and where the value starts in src, so the rewrite goes on with the
+// value as a word (set -l D /etc; rm -rf $D is D=/etc; rm -rf $D). Other
+// forms (erase, query, append, an index, several values) are left to
+// bash's set, which changes nothing guardsh follows.
+func fishSet(src string, j int) (string, int, bool) {
+	export := false
+	var name string
+	k := j
+	for {
+		for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
+			k++
+		}
+		start := k
+		for k < len(src) && !strings.ContainsRune(" \t\n;|&()'\"$\\", rune(src[k])) {
+			k++
+		}
+		w := src[start:k]
+		if w == "" {
+			return "", 0, false
+		}
+		if strings.HasPrefix(w, "-") {
+			switch w {
+			case "--local", "--global", "--universal", "--function", "--unexport":
+				continue
+			case "--export":
+				export = true
+				continue
+			}
+			if strings.HasPrefix(w, "--") || strings.Trim(w[1:], "lgUxuf") != "" || w == "-" {
+				return "", 0, false
+			}
+			export = export || strings.Contains(w, "x")
+			continue
+		}
+		name = w
+		break
+	}
+	for i, r := range name {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return "", 0, false
+		}
+	}
+	if k < len(src) && !strings.ContainsRune(" \t\n;|&", rune(src[k])) {
+		return "", 0, false // NAME[1], NAME$x
+	}
+	// The values: one word at most (quotes and (…) kept whole).
+	v := k
+	for v < len(src) && (src[v] == ' ' || src[v] == '\t') {
+		v++
+	}
+	end := fishWordEnd(src, v)
+	rest := end
+	for rest < len(src) && (src[rest] == ' ' || src[rest] == '\t') {
+		rest++
+	}
+	if rest < len(src) && !strings.ContainsRune("\n;|&", rune(src[rest])) {
+		return "", 0, false // several values: a list
+	}
+	prefix := name + "="
+	if export {
+		prefix = "export " + prefix
+	}
+	if end == v {
+		return prefix, k, true // set NAME: the empty list
+	}
+	return prefix, v, true
+}
+
+// fishWordEnd returns where the fish word starting at i ends: quotes and
+// parentheses are kept whole.
+func fishWordEnd(src string, i int) int {
+	depth := 0
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case c == '\\':
+			i += 2
+			continue
+		case c == '\'' || c == '"':
+			j := i + 1
+			for j < len(src) && src[j] != c {
+				if src[j] == '\\' && c == '"' {
+					j++
+				}
+				j++
+			}
+			i = j + 1
+			continue
+		case c == '(':
+			depth++
+		case c == ')':
+			if depth == 0 {
+				return i
+			}
+			depth--
+		case depth == 0 && strings.ContainsRune(" \t\n;|&", rune(c)):
+			return i
+		}
+		i++
+	}
+	return min(i, len(src))
+}

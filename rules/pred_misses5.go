@@ -582,3 +582,82 @@ func tarMembers(c *parse.Command) []string {
 	}
 	return out
 }
+
+// pgrepNamed reports a command substitution that is one pgrep of one
+// pattern, $(pgrep node), $(pgrep -f 'server.js'): kill of its output is
+// pkill of the pattern, quiet with SIGTERM as pkill node is (kill-force
+// asks for -9 either way, and for a pattern that matches every process).
+func pgrepNamed(w parse.Word) bool {
+	f := strings.Fields(strings.TrimSpace(w.Subst))
+	if len(f) < 2 || f[0] != "pgrep" {
+		return false
+	}
+	patterns := 0
+	for i := 1; i < len(f); i++ {
+		a := f[i]
+		switch {
+		case (a == "-d" || a == "-F" || a == "-G" || a == "-g" || a == "-P" || a == "-s" || a == "-t" || a == "-U" || a == "-u" || a == "--ns" || a == "--nslist") && i+1 < len(f):
+			return false // a selection by owner, group, parent, session or terminal: every process of it
+		case strings.HasPrefix(a, "-") && strings.Trim(a[1:], "fxnoilacvwrA") == "" && len(a) > 1:
+		case strings.ContainsAny(a, "$`\"'\\;|&<>(){}~"):
+			return false
+		default:
+			if broadPattern(a) {
+				return false
+			}
+			patterns++
+		}
+	}
+	return patterns == 1
+}
+
+// broadPattern reports a pgrep/pkill pattern that matches (nearly) every
+// process: ".", ".*", "^", "": nothing left once the
+// regular expression's operators are taken away.
+func broadPattern(p string) bool {
+	lit := strings.Map(func(r rune) rune {
+		if strings.ContainsRune(`.*+?^$[]{}()|\`, r) {
+			return -1
+		}
+		return r
+	}, p)
+	return lit == ""
+}
+
+// pkillBroad reports pkill whose pattern matches every process (pkill .,
+// pkill -f '.*'), or that selects by owner, group, session or terminal
+// alone (pkill -u bob): every process of it.
+func pkillBroad(c *parse.Command) bool {
+	var pats []string
+	sel := false
+	ws := c.Args[1:]
+	for i := 0; i < len(ws); i++ {
+		v := ws[i].Value
+		switch {
+		case v == "-u" || v == "-U" || v == "-g" || v == "-G" || v == "-s" || v == "-t" || v == "-P" || v == "--euid" || v == "--uid" ||
+			v == "--pgroup" || v == "--group" || v == "--session" || v == "--terminal" || v == "--parent":
+			sel = true
+			i++
+		case v == "--signal" || v == "-F" || v == "--pidfile" || v == "--ns" || v == "--nslist":
+			if v == "-F" || v == "--pidfile" {
+				return false // the processes of a pid file
+			}
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			if !ws[i].Static {
+				return false
+			}
+			pats = append(pats, v)
+		}
+	}
+	if len(pats) == 0 {
+		return sel
+	}
+	for _, p := range pats {
+		if broadPattern(p) {
+			return true
+		}
+	}
+	return false
+}

@@ -561,14 +561,14 @@ var table = []*Rule{
 	{
 		ID: "kill-force", Tier: Dangerous,
 		Title:   "Kill processes by name or pattern",
-		Reason:  "pkill -9, killall -9 and kill $(pgrep …) can hit more processes than you think, with no chance to clean up.",
+		Reason:  "pkill -9, killall -9 and kill -9 $(pgrep …) can hit more processes than you think, with no chance to clean up; a pattern such as . or a user alone selects every process.",
 		Suggest: "list them first (pgrep -a NAME), then kill the PIDs you mean with SIGTERM",
 		names:   []string{"pkill", "killall", "kill"},
 		cmd: func(c *parse.Command) bool {
 			a := args(c, "-s", "--signal", "-u", "-U", "-g", "-G", "-t", "-P")
 			switch c.Name() {
 			case "pkill":
-				return a.has("9") || sigKill(c)
+				return a.has("9") || sigKill(c) || pkillBroad(c)
 			case "killall":
 				return a.has("9", "r", "regexp") || sigKill(c)
 			}
@@ -577,7 +577,7 @@ var table = []*Rule{
 			}
 			for i, w := range c.Args[1:] {
 				if !w.Static && strings.Contains(w.Value, "$(") {
-					if i == 0 && strings.HasPrefix(w.Value, "-") || pidFileRead(w) || pidofNamed(w) && !killSignalHard(c) {
+					if i == 0 && strings.HasPrefix(w.Value, "-") || pidFileRead(w) || (pidofNamed(w) || pgrepNamed(w)) && !killSignalHard(c) {
 						// kill -$(expr $res % 128) $$: the signal is
 						// computed; kill $(cat x.pid): one process.
 						continue
@@ -587,11 +587,11 @@ var table = []*Rule{
 			}
 			return viaHas(c, "xargs", "parallel") && (a.has("9") || sigKill(c))
 		},
-		Match: []string{"pgrep node | xargs kill -9", "pkill -9 node", "killall -9 python", "killall -KILL x", "killall -s KILL x", "killall -r 'py.*'", "kill $(pgrep node)", "kill -9 $(lsof -t -i:3000)", "pkill --signal KILL x",
+		Match: []string{"pgrep node | xargs kill -9", "pkill -9 node", "killall -9 python", "killall -KILL x", "killall -s KILL x", "killall -r 'py.*'", "kill -9 $(pgrep node)", "kill $(pgrep .)", "pkill '.*'", "pkill -u bob", "kill -9 $(lsof -t -i:3000)", "pkill --signal KILL x",
 			"kill -9 $(pidof x)", "kill $(pidof $NAME)", "kill $(cat x.pid; pgrep y)"},
 		NoMatch: []string{"pkill node", "killall firefox", "kill 1234", "kill -9 4321", "kill -0 $(pgrep node)", "kill -USR1 $(pgrep dd)",
 			"kill -$(expr $res % 128) $$", "kill $(cat \"$dir/pid\")", "kill -TERM $(cat /run/x.pid)", "kill -0 $pid", "kill -9 $$",
-			"kill $(pidof firefox)", "kill -TERM $(pidof -s nginx)"},
+			"kill $(pidof firefox)", "kill -TERM $(pidof -s nginx)", "kill $(pgrep node)", "kill $(pgrep -f server.js)", "pkill -u bob node"},
 	},
 	{
 		ID: "remote-code", Tier: Dangerous,

@@ -93,9 +93,10 @@ var imageTable = []imageRule{
 	},
 	{
 		Rules:   []string{"service-stop", "kill-force", "system-fuser-kill", "system-session-kill"},
-		Quiet:   quietAll,
-		Why:     "processes of the build container: it runs in a PID namespace of its own",
-		NoMatch: []string{"service postgresql stop", "pkill -9 -f postgres"},
+		Quiet:   quietLocalService,
+		Why:     "processes of the build container: it runs in a PID namespace of its own; systemctl -H HOST stops a service of another machine",
+		Match:   []string{"systemctl -H admin@prod.example stop nginx", "systemctl --host=prod restart sshd"},
+		NoMatch: []string{"service postgresql stop", "pkill -9 -f postgres", "systemctl stop nginx"},
 	},
 	{
 		Rules:   []string{"guardsh-tamper"},
@@ -379,4 +380,20 @@ func buildInsecure(rest []parse.Word) bool {
 		}
 	}
 	return false
+}
+
+// quietLocalService: a service or process finding stays for systemctl
+// -H/--host (over ssh) or -M/--machine (another container of the host).
+func quietLocalService(c *parse.Command) bool {
+	if c.Name() != "systemctl" {
+		return true
+	}
+	for _, w := range c.Args[1:] {
+		v := w.Value
+		if v == "-H" || v == "--host" || strings.HasPrefix(v, "--host=") || v == "-M" || v == "--machine" || strings.HasPrefix(v, "--machine=") ||
+			strings.HasPrefix(v, "-H") && !strings.HasPrefix(v, "--") || strings.HasPrefix(v, "-M") && !strings.HasPrefix(v, "--") {
+			return false
+		}
+	}
+	return true
 }

@@ -61,6 +61,7 @@ func (p *parser) altCommands(cmd *Command, ce *syntax.CallExpr, rs []*syntax.Red
 		}
 	}
 	names := p.altNames(words)
+	lead := leadingBare(ce.Args)
 	var choices []altChoice
 	for _, name := range names {
 		_, ok := p.vars.val.get(name)
@@ -70,9 +71,10 @@ func (p *parser) altCommands(cmd *Command, ce *syntax.CallExpr, rs []*syntax.Red
 		}
 		c := altChoice{name: name}
 		for _, alt := range p.vars.alts.at(name) {
-			if !ok && alt == "" && !p.maybeEmpty[name] {
+			if !ok && alt == "" && !p.maybeEmpty[name] && !lead[name] {
 				// X=""; case … x) X=$OPTARG;; esac: the empty start
-				// value is "not given", not a path.
+				// value is "not given", not a path. (Not for $X as
+				// the command word: empty, the next word runs.)
 				continue
 			}
 			c.vals = append(c.vals, alt)

@@ -111,3 +111,28 @@ func TestReturnStatus(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyCommandWord: a command word some path leaves empty is read
+// with the next word as the command, with the other values of the rest.
+func TestEmptyCommandWord(t *testing.T) {
+	for _, tc := range []struct {
+		script string
+		has    string // a reading
+		not    string // a reading that must not be
+	}{
+		{`if c; then A=""; else A=$1; fi; B=/etc; if d; then B=$2; fi; $A rm -rf "$B"`, "rm -rf /etc", ""},
+		{`if c; then A=""; else A=$1; fi; $A rm -rf /etc`, "rm -rf /etc", ""},
+		{`if c; then A=""; else A=$1; fi; B=/etc; if d; then B=$2; fi; "$A" rm -rf "$B"`, "", "rm -rf /etc"},
+	} {
+		got := map[string]bool{}
+		for _, c := range Commands(tc.script, Options{}).Commands {
+			got[strings.Join(c.Argv(), " ")] = true
+		}
+		if tc.has != "" && !got[tc.has] {
+			t.Errorf("%s: no reading %q", tc.script, tc.has)
+		}
+		if tc.not != "" && got[tc.not] {
+			t.Errorf("%s: reading %q", tc.script, tc.not)
+		}
+	}
+}

@@ -284,3 +284,26 @@ func eitherAlts(st *syntax.Stmt) []*syntax.Stmt {
 	}
 	return out
 }
+
+// leadingBare returns the variables of the unquoted $NAME (or ${NAME})
+// words a command starts with: empty, each expands to no word, and the
+// next word is the command (if c; then A=""; else A=$1; fi; $A rm -rf
+// "$B" runs rm on the path where A is empty).
+func leadingBare(args []*syntax.Word) map[string]bool {
+	var out map[string]bool
+	for _, w := range args {
+		if len(w.Parts) != 1 {
+			break
+		}
+		pe, ok := w.Parts[0].(*syntax.ParamExp)
+		if !ok || pe.Param == nil || pe.Exp != nil || pe.Repl != nil || pe.Slice != nil || pe.Index != nil ||
+			pe.Length || pe.Excl || pe.Width || pe.Names != 0 {
+			break
+		}
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[pe.Param.Value] = true
+	}
+	return out
+}

@@ -796,7 +796,9 @@ func (p *parser) rereads(stmts []*syntax.Stmt, in []*flowState) bool {
 		return false
 	}
 	for _, x := range all[1:] {
-		if x.cwd != all[0].cwd || x.errexit != all[0].errexit {
+		if x.cwd != all[0].cwd || x.errexit != all[0].errexit || funcsDiffer(all[0], x) {
+			// A function the body (re)defines runs in the next
+			// iteration: D=/tmp/x; for … do f; f() { D=/; }; done.
 			return true
 		}
 	}
@@ -804,31 +806,18 @@ func (p *parser) rereads(stmts []*syntax.Stmt, in []*flowState) bool {
 	if len(changed) == 0 {
 		return false
 	}
-	runs := false
-	for _, st := range stmts {
-		syntax.Walk(st, func(n syntax.Node) bool {
-			if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
-				name := ce.Args[0].Lit()
-				runs = runs || name == "" || p.funcs.at(name) != nil || p.aliases[name] != "" ||
-					name == "eval" || name == "source" || name == "." || name == "trap"
+	texts, ok := p.loopTexts(stmts)
+	if !ok {
+		return true
+	}
+	for _, text := range texts {
+		if strings.Contains(text, "${!") {
+			return true // ${!ref} reads a variable it does not name
+		}
+		for _, k := range changed {
+			if strings.Contains(text, k) {
+				return true
 			}
-			return !runs
-		})
-	}
-	if runs || len(stmts) == 0 {
-		return true
-	}
-	from, to := int(stmts[0].Pos().Offset()), int(stmts[len(stmts)-1].End().Offset())
-	if from < 0 || to > len(p.src) || from > to {
-		return true
-	}
-	text := p.src[from:to]
-	if strings.Contains(text, "${!") {
-		return true // ${!ref} reads a variable it does not name
-	}
-	for _, k := range changed {
-		if strings.Contains(text, k) {
-			return true
 		}
 	}
 	return false

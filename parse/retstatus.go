@@ -307,3 +307,72 @@ func leadingBare(args []*syntax.Word) map[string]bool {
 	}
 	return out
 }
+
+// funcsDiffer reports whether two states define different functions.
+func funcsDiffer(a, b *flowState) bool {
+	differ := false
+	pdiff(&a.funcs, &b.funcs, func(x, y *syntax.Stmt) bool { return x == y }, func(string) { differ = true })
+	return differ
+}
+
+// loopTexts returns the source text of a loop body and of the functions
+// it calls (and those call, …), for rereads: a variable the second walk
+// would see changed matters only if one of them names it. ok is false
+// when the body may run code that is not there to read: eval, source,
+// trap, an alias, a dynamic command word, a function whose text is not
+// in the input.
+func (p *parser) loopTexts(stmts []*syntax.Stmt) (texts []string, ok bool) {
+	if len(stmts) == 0 {
+		return nil, false
+	}
+	textOf := func(from, to syntax.Pos) (string, bool) {
+		f, t := int(from.Offset()), int(to.Offset())
+		if !from.IsValid() || f < 0 || t > len(p.src) || f > t {
+			return "", false
+		}
+		return p.src[f:t], true
+	}
+	seen := map[string]bool{}
+	var queue []*syntax.Stmt
+	ok = true
+	var scan func(list []*syntax.Stmt)
+	scan = func(list []*syntax.Stmt) {
+		for _, st := range list {
+			syntax.Walk(st, func(n syntax.Node) bool {
+				ce, isCall := n.(*syntax.CallExpr)
+				if !isCall || len(ce.Args) == 0 {
+					return ok
+				}
+				name := ce.Args[0].Lit()
+				switch {
+				case name == "" || p.aliases[name] != "" || name == "eval" || name == "source" || name == "." || name == "trap":
+					ok = false
+				case !seen[name] && p.funcs.has(name):
+					seen[name] = true
+					queue = append(queue, eitherAlts(p.funcs.at(name))...)
+				}
+				return ok
+			})
+		}
+	}
+	text, found := textOf(stmts[0].Pos(), stmts[len(stmts)-1].End())
+	if !found {
+		return nil, false
+	}
+	texts = append(texts, text)
+	scan(stmts)
+	for len(queue) > 0 && ok {
+		body := queue[0]
+		queue = queue[1:]
+		if body == noFunc {
+			continue
+		}
+		t, found := textOf(body.Pos(), body.End())
+		if !found {
+			return nil, false
+		}
+		texts = append(texts, t)
+		scan([]*syntax.Stmt{body})
+	}
+	return texts, ok
+}

@@ -802,13 +802,16 @@ func (p *parser) rereads(stmts []*syntax.Stmt, in []*flowState) bool {
 			return true
 		}
 	}
+	texts, moves, ok := p.loopTexts(stmts)
+	if !ok || moves {
+		// What one iteration moves or links is seen by the next one's
+		// deletes (for f in $L; do rm -rf /tmp/x; mv ~/Documents
+		// /tmp/x; done): Command.Into follows the walk's order.
+		return true
+	}
 	changed := diffNames(all)
 	if len(changed) == 0 {
 		return false
-	}
-	texts, ok := p.loopTexts(stmts)
-	if !ok {
-		return true
 	}
 	for _, text := range texts {
 		if strings.Contains(text, "${!") {

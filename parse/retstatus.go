@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -320,10 +321,10 @@ func funcsDiffer(a, b *flowState) bool {
 // would see changed matters only if one of them names it. ok is false
 // when the body may run code that is not there to read: eval, source,
 // trap, an alias, a dynamic command word, a function whose text is not
-// in the input.
-func (p *parser) loopTexts(stmts []*syntax.Stmt) (texts []string, ok bool) {
+// in the input. moves is set when they run mv, ln, rsync or a mount.
+func (p *parser) loopTexts(stmts []*syntax.Stmt) (texts []string, moves, ok bool) {
 	if len(stmts) == 0 {
-		return nil, false
+		return nil, false, false
 	}
 	textOf := func(from, to syntax.Pos) (string, bool) {
 		f, t := int(from.Offset()), int(to.Offset())
@@ -344,6 +345,8 @@ func (p *parser) loopTexts(stmts []*syntax.Stmt) (texts []string, ok bool) {
 					return ok
 				}
 				name := ce.Args[0].Lit()
+				base := name[strings.LastIndexByte(name, '/')+1:]
+				moves = moves || base == "mv" || base == "ln" || base == "link" || base == "rsync" || mountsOnto(base)
 				switch {
 				case name == "" || p.aliases[name] != "" || name == "eval" || name == "source" || name == "." || name == "trap":
 					ok = false
@@ -357,7 +360,7 @@ func (p *parser) loopTexts(stmts []*syntax.Stmt) (texts []string, ok bool) {
 	}
 	text, found := textOf(stmts[0].Pos(), stmts[len(stmts)-1].End())
 	if !found {
-		return nil, false
+		return nil, false, false
 	}
 	texts = append(texts, text)
 	scan(stmts)
@@ -369,10 +372,10 @@ func (p *parser) loopTexts(stmts []*syntax.Stmt) (texts []string, ok bool) {
 		}
 		t, found := textOf(body.Pos(), body.End())
 		if !found {
-			return nil, false
+			return nil, false, false
 		}
 		texts = append(texts, t)
 		scan([]*syntax.Stmt{body})
 	}
-	return texts, ok
+	return texts, moves, ok
 }

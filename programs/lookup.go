@@ -19,6 +19,7 @@ var tables = [][]*Spec{
 	interpreterTable,
 	tableRecall,
 	tableKnownmiss,
+	tableRedteam5,
 }
 
 // Lookup returns the grammar of the named program (its base name, such as

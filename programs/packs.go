@@ -387,4 +387,4 @@ func Packs() []*Pack { return builtinPacks }
 // builtinPacks are the packs of pack_*.go, one file per ecosystem. They
 // are static data: nothing is built at start-up.
 var builtinPacks = []*Pack{packClouds, packContainers, packDatabases, packDowngrades, packHosting, packIac, packKubernetes, packLogs, packPackages, packSecrets, packSync, packSystem,
-	packMessaging, packBackup}
+	packMessaging, packBackup, packVCS, packStorage}

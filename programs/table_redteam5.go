@@ -63,3 +63,69 @@ var packBackup = &Pack{Name: "backup", Title: "Backup tools (borg, restic, kopia
 			"duplicity remove-older-than 1D file:///backup", "rdiff-backup /src /backup"},
 	},
 }}
+
+// packVCS: version control other than git. Facts from each tool's manual:
+// hg update -C / revert --all / purge discard uncommitted edits or
+// untracked files (revert keeps .orig copies unless --no-backup), hg strip
+// and rollback remove commits; svn revert discards local edits (no
+// backup), svn cleanup --remove-unversioned deletes unversioned files, svn
+// delete --force deletes locally modified files and svn delete URL commits
+// the deletion on the server; bzr revert and clean-tree, fossil revert and
+// clean, darcs revert and obliterate, p4 revert and obliterate -y (without
+// -y it only previews) do the same in theirs. Sapling (sl) reads as hg.
+var packVCS = &Pack{Name: "vcs", Title: "Version control other than git (hg, svn, bzr, fossil, darcs, p4)", File: "programs/table_redteam5.go", Entries: []*Entry{
+	{
+		ID: "vcs-discard", Title: "Discard uncommitted work or remove commits in hg, svn, bzr, fossil, darcs or p4",
+		Reason:  "Reverting, cleaning or updating with --clean throws away edits and files that were never committed, and strip, rollback, obliterate and uncommit remove commits: nothing in the repository keeps a copy.",
+		Suggest: "look at what would go first (hg status, svn status, p4 opened), and commit or shelve it",
+		When: []string{"hg|sl|chg update|up|checkout|co|goto --clean", "hg|sl|chg revert --all", "hg|sl|chg revert --no-backup", "hg|sl|chg purge|clean",
+			"hg|sl|chg strip|rollback|prune", "hg|sl|chg debugstrip",
+			"svn revert", "svn cleanup --remove-unversioned|remove-ignored", "svn delete|del|remove|rm --force", "svn delete|del|remove|rm @http*|svn*|file:*",
+			"bzr|brz revert|clean-tree|uncommit", "fossil revert|clean|purge", "darcs revert|obliterate|unrecord|unpull", "p4 revert !-n", "p4 obliterate -y"},
+		Over: []string{"destroy-data"},
+		Match: []string{"hg update -C", "hg up --clean tip", "hg revert --all --no-backup", "hg revert --all", "hg purge --all", "hg strip -r 3", "hg rollback",
+			"sl goto --clean main", "svn revert -R .", "svn revert src/main.c", "svn cleanup --remove-unversioned", "svn rm --force src", "svn delete https://svn.example.com/repo/trunk -m x",
+			"bzr revert", "bzr clean-tree --ignored --unknown --force", "fossil revert", "fossil clean -x --force", "darcs revert -a", "darcs obliterate -a",
+			"p4 revert //...", "p4 obliterate -y //depot/..."},
+		NoMatch: []string{"hg status", "hg update tip", "hg revert --help", "hg log", "svn status", "svn update", "svn delete old.c", "svn cleanup", "bzr status", "fossil status",
+			"darcs whatsnew", "p4 opened", "p4 revert -n //...", "p4 obliterate //depot/..."},
+	},
+}}
+
+// packStorage: disk and firmware tools beyond mkfs and dd. Facts from their
+// manuals: sg_format --format low-level formats a SCSI disk; mdadm --create
+// writes new RAID superblocks over the member devices; cryptsetup
+// luksKillSlot and luksRemoveKey drop a key slot (the last one leaves the
+// volume unreadable for good); lvreduce, and lvresize to a smaller size,
+// cut the end off a filesystem that was not shrunk first; xfs_repair -L
+// zeroes the log, losing the changes in it; zfs rollback -r/-R destroys
+// every later snapshot (and with -R their clones); flashrom -w rewrites
+// firmware; efibootmgr -B deletes a boot entry.
+var packStorage = &Pack{Name: "storage", Title: "Disks, volumes and firmware", File: "programs/table_redteam5.go", Entries: []*Entry{
+	{
+		ID: "storage-destroy", Title: "Format, shrink or rewrite a disk, volume, key slot or firmware",
+		Reason:  "These rewrite what holds the data: a low-level format, a RAID created over disks, a key slot removed (the last one locks the volume for good), a volume shrunk under its filesystem, a filesystem log thrown away, later snapshots destroyed, firmware or boot entries replaced.",
+		Suggest: "take a backup first, and check the device and volume names twice (lsblk, lvs, zfs list -t snapshot)",
+		When: []string{"sg_format --format", "mdadm --create", "cryptsetup luksKillSlot|luksRemoveKey|erase", "lvreduce !--resizefs", "lvresize --size=-* !--resizefs",
+			"xfs_repair -L", "zfs rollback -r|-R", "flashrom --write|-w", "efibootmgr --delete-bootnum|-B"},
+		Over: []string{"destroy-data"},
+		Match: []string{"sg_format --format /dev/sg0", "mdadm --create /dev/md0 --level=1 --raid-devices=2 /dev/sda /dev/sdb", "cryptsetup luksKillSlot /dev/sda2 0",
+			"cryptsetup luksRemoveKey /dev/sda2", "lvreduce -L 1G -f vg0/root", "lvresize -L -10G vg0/data -f", "xfs_repair -L /dev/sdb1", "zfs rollback -r tank/data@snap",
+			"flashrom -p internal -w bios.bin", "efibootmgr -b 0001 -B"},
+		NoMatch: []string{"sg_format /dev/sg0", "mdadm --detail /dev/md0", "cryptsetup luksDump /dev/sda2", "cryptsetup luksAddKey /dev/sda2", "lvresize -L +10G vg0/data",
+			"lvextend -L +5G vg0/data", "xfs_repair -n /dev/sdb1", "zfs rollback tank/data@snap", "flashrom -p internal -r backup.bin", "efibootmgr -v",
+			"lvreduce -L -40G -r vg0/data", "lvresize -L -10G -r vg0/data"},
+	},
+}}
+
+// tableRedteam5 holds the grammars the packs above need: lvm's resize
+// tools take -L SIZE with a sign (-L -10G shrinks), hg's -C is --clean.
+var tableRedteam5 = []*Spec{
+	{Name: "lvresize", Style: GNU, Aliases: []string{"lvreduce", "lvextend"}, Opts: `L/size= l/extents= r/resizefs f/force n/nofsck t/test y/yes A/autobackup=
+		i/stripes= I/stripesize= poolmetadatasize= fs= fsmode= noudevsync reportformat= d/debug h/help q/quiet v/verbose version
+		alloc= nosync commandprofile= config= devices= devicesfile= driverloaded= journal= lockopt= longhelp nolocking profile=`},
+	{Name: "hg", Style: GNU, Partial: true, Aliases: []string{"chg", "sl"}, Opts: `R/repository= cwd= y/noninteractive q/quiet v/verbose config=
+		debug debugger encoding= encodingmode= traceback time profile version h/help hidden pager= color=`,
+		Leaves:   `update up checkout co goto revert purge clean strip rollback prune debugstrip status st log diff commit ci pull push`,
+		LeafOpts: `C/clean c/check r/rev= d/date= a/all no-backup n/dry-run I/include= X/exclude= i/interactive`},
+}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"os"
 	"regexp"
 	"strings"
 	"sync"
@@ -159,8 +160,81 @@ func aliasTable(n string) bool { return n == "BASH_ALIASES" || n == "BASH_CMDS" 
 // HOME="${HOME:-$(getent passwd "$USER" | cut -d: -f6)}"). The parser reads
 // such a value as the variable itself (${NAME}, and ~ for HOME);
 // ${HOME:-x}/y or ${HOME:-x}$y still moves it.
+//
+// An XDG variable that guardsh's environment does not set takes the
+// default: that one is left to defaultsElsewhere, which reads the default
+// in the source (the parser keeps only ${NAME}).
 func keepsOwnValue(name, value string) bool {
 	return value == "${"+name+"}" || name == "HOME" && value == "~"
+}
+
+// defaultsElsewhere is the input part for NAME=${NAME:-DEFAULT} of an XDG
+// variable that guardsh's environment does not set: the shell then takes
+// DEFAULT, which moves guardsh's files unless it is the XDG default itself
+// ($HOME/.config for XDG_CONFIG_HOME). export XDG_CONFIG_HOME=${XDG_CONFIG_HOME:-/tmp/e}
+// would otherwise read a config put in /tmp/e.
+func defaultsElsewhere(r *parse.Result) []hit {
+	if !strings.Contains(r.Input, "XDG_") {
+		return nil
+	}
+	var out []hit
+	for _, c := range r.Commands {
+		if len(c.Args) < 2 {
+			continue
+		}
+		switch c.Name() {
+		case "export":
+		case "declare", "typeset", "readonly", "local":
+			if !hasFlagLetter(c.Argv()[1:], 'x') {
+				continue
+			}
+		default:
+			continue
+		}
+		for _, w := range c.Args[1:] {
+			n, v, ok := strings.Cut(w.Value, "=")
+			if !ok || n == "HOME" || !guardshHomeVar(n) || v != "${"+n+"}" || os.Getenv(n) != "" {
+				continue
+			}
+			start, end := max(0, min(w.Start, len(r.Input))), max(0, min(w.End, len(r.Input)))
+			if start >= end || !xdgDefault(n, r.Input[start:end]) {
+				out = append(out, hit{start: start, end: end})
+			}
+		}
+	}
+	return out
+}
+
+// xdgDefault reports whether the source of a ${NAME:-DEFAULT} value gives
+// the XDG base directory specification's own default for NAME.
+func xdgDefault(name, src string) bool {
+	src = strings.Trim(src, `"'`)
+	_, def, ok := strings.Cut(src, ":-")
+	if !ok {
+		if _, def, ok = strings.Cut(src, ":="); !ok {
+			return false
+		}
+	}
+	def = strings.TrimSuffix(strings.TrimSuffix(def, "}"), "/")
+	var rel string
+	switch name {
+	case "XDG_CONFIG_HOME":
+		rel = "/.config"
+	case "XDG_STATE_HOME":
+		rel = "/.local/state"
+	case "XDG_DATA_HOME":
+		rel = "/.local/share"
+	case "XDG_CACHE_HOME":
+		rel = "/.cache"
+	default:
+		return false
+	}
+	for _, h := range []string{"$HOME", "${HOME}", "~"} {
+		if def == h+rel {
+			return true
+		}
+	}
+	return false
 }
 
 // movesGuardshHome reports a command that changes, for the shell and what

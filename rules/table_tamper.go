@@ -480,7 +480,7 @@ var envCode = sync.OnceValue(func() *regexp.Regexp {
 // tampersEnvCode is the interpreter part of guardsh-tamper's environment
 // checks.
 func tampersEnvCode(r *parse.Result) []hit {
-	out := hookStateCode(r) // the hooks' own names (pred_redteam5.go)
+	out := append(hookStateCode(r), defaultsElsewhere(r)...) // the hooks' own names, XDG defaults (pred_redteam5.go)
 	if !strings.Contains(r.Input, "GUARDSH_") {
 		return out
 	}

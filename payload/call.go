@@ -345,6 +345,9 @@ func (sc *srcScanner) call(st *srcStream, i, depth int) int {
 			h, ok = srcPHPHandler(name)
 		}
 	}
+	if !ok && st.lang == LangPython && st.is(j, "(") && sc.pathVarMethod(st, name, j) {
+		return j // p = Path("/etc/x"); p.unlink() (pathlib_misses5.go)
+	}
 	if !ok {
 		fname := name
 		if st.lang == LangPHP {

@@ -1,6 +1,9 @@
 package payload
 
-import "path"
+import (
+	"path"
+	"strings"
+)
 
 // pyPathValue folds a Python pathlib expression of literals into the path
 // it names: (Path("/etc") / "passwd"), Path.home().joinpath(".ssh/id_rsa"),
@@ -128,4 +131,34 @@ func pyRecvStart(st *srcStream, dot int) int {
 		return j
 	}
 	return -1
+}
+
+// pathVarMethod handles a pathlib method called on a variable that holds
+// a Path of literals: p = Path("/etc/passwd"); p.unlink(). name is the
+// call's dotted name (p.unlink) and j the token of its "(". It reports
+// whether it did.
+func (sc *srcScanner) pathVarMethod(st *srcStream, name string, j int) bool {
+	dot := strings.LastIndexByte(name, '.')
+	if dot <= 0 || strings.Contains(name[:dot], ".") || !st.is(j-2, ".") {
+		return false
+	}
+	switch name[dot+1:] {
+	case "unlink", "rmdir", "write_text", "write_bytes", "touch", "open", "symlink_to", "hardlink_to", "rename", "replace", "chmod", "lchmod":
+	default:
+		return false
+	}
+	v, found := sc.lookup(st, name[:dot])
+	if !found || v.static || v.isList || len(v.alts) > 0 || v.text == "" {
+		return false
+	}
+	toks, deep := srcLex(LangPython, v.text, 0)
+	if deep || len(toks) == 0 {
+		return false
+	}
+	p, ok := pyPathValue(srcNewStream(LangPython, v.text, toks), 0, len(toks))
+	if !ok {
+		return false
+	}
+	sc.pathObj(st, srcStatic(p), j-2)
+	return true
 }

@@ -661,3 +661,43 @@ func pkillBroad(c *parse.Command) bool {
 	}
 	return false
 }
+
+// intoHomeDir reports cp, mv, install or ln of a start-up or credential
+// file into the home directory by its name: mv /tmp/x/.bashrc ~,
+// cp -t ~ /tmp/.profile. The destination is a directory, so the file
+// written is DIR/NAME.
+func intoHomeDir(c *parse.Command) bool {
+	switch c.Name() {
+	case "cp", "mv", "install", "ln":
+	default:
+		return false
+	}
+	a := args(c, "-t", "--target-directory", "-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix")
+	ops := a.operands
+	dir := ""
+	if t, ok := a.value("target-directory"); ok {
+		dir = t
+	} else if a.short['t'] {
+		for i, w := range c.Args {
+			if w.Value == "-t" && i+1 < len(c.Args) {
+				dir = c.Args[i+1].Value
+			}
+		}
+	} else if len(ops) >= 2 {
+		dir, ops = ops[len(ops)-1].Value, ops[:len(ops)-1]
+	}
+	d := parse.Clean(strings.TrimSuffix(dir, "/"))
+	if strings.HasPrefix(d, "${HOME}") {
+		d = "~" + strings.TrimPrefix(d, "${HOME}")
+	}
+	if d != "~" && d != "/root" && !(strings.HasPrefix(d, "~") && !strings.Contains(d, "/")) {
+		return false
+	}
+	for _, s := range ops {
+		to := d + "/" + path.Base(s.Value)
+		if s.Static && parse.Clean(s.Value) != to && credentialFile(to) {
+			return true
+		}
+	}
+	return false
+}

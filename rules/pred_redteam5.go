@@ -439,3 +439,133 @@ func singleQuoted(src string) []bool {
 	}
 	return q
 }
+
+// moreOwnWriter reports the programs moreOwnTargets reads.
+func moreOwnWriter(n string) bool {
+	switch n {
+	case "yq", "dasel", "sd", "xmlstarlet", "crudini", "scp", "docker", "podman", "nerdctl", "kubectl", "sshfs", "rclone", "s3fs", "gocryptfs",
+		"encfs", "squashfuse", "archivemount", "fuse-overlayfs", "git", "rsync", "tar", "bsdtar", "gtar", "unzip":
+		return true
+	}
+	return false
+}
+
+// moreOwnTargets are the paths ownTargets did not know a command changes:
+// in-place editors of structured files (yq -i, dasel put -f, sd,
+// xmlstarlet ed -L, crudini --set), git rm and git mv, an rsync of a
+// directory's contents (SRC/) into DEST, the members tar or unzip is told
+// to extract, the local destination of scp and docker/kubectl cp, and the
+// mount point of FUSE file systems (sshfs, rclone mount, …).
+func moreOwnTargets(c *parse.Command) []ownTarget {
+	var out []ownTarget
+	add := func(w parse.Word, whole bool) { out = append(out, ownTarget{w: w, whole: whole}) }
+	word := func(w parse.Word, v string) parse.Word { w.Value = v; return w }
+	argv := c.Argv()
+	switch c.Name() {
+	case "yq":
+		a := args(c, "-I", "--indent", "-p", "--input-format", "-o", "--output-format", "--expression", "--from-file", "--split-exp")
+		if a.has("i", "inplace") && len(a.operands) > 1 {
+			for _, w := range a.operands[1:] {
+				add(w, false)
+			}
+		}
+	case "dasel":
+		for i, v := range argv {
+			if (v == "-f" || v == "--file") && i+1 < len(argv) && (contains(argv, "put") || contains(argv, "delete")) {
+				add(c.Args[i+1], false)
+			}
+		}
+	case "sd":
+		if a := args(c, "-n", "--max-replacements", "-f", "--flags"); !a.has("p", "preview") && len(a.operands) > 2 {
+			for _, w := range a.operands[2:] {
+				add(w, false)
+			}
+		}
+	case "xmlstarlet":
+		if len(argv) > 2 && (argv[1] == "ed" || argv[1] == "edit") && (contains(argv, "-L") || contains(argv, "--inplace")) {
+			add(c.Args[len(c.Args)-1], false)
+		}
+	case "crudini":
+		if len(argv) > 2 && (argv[1] == "--set" || argv[1] == "--del" || argv[1] == "--merge") {
+			add(c.Args[2], false)
+		}
+	case "scp":
+		if ops := args(c, "-P", "-i", "-o", "-F", "-c", "-l", "-S", "-J", "-D", "-X").operands; len(ops) > 1 && !strings.Contains(ops[len(ops)-1].Value, ":") {
+			add(ops[len(ops)-1], false)
+		}
+	case "docker", "podman", "nerdctl", "kubectl":
+		if s, rest := sub(c, "-H", "--host", "-c", "--context", "-n", "--namespace", "--kubeconfig"); s == "cp" {
+			var ops []parse.Word
+			for _, w := range rest {
+				if !strings.HasPrefix(w.Value, "-") {
+					ops = append(ops, w)
+				}
+			}
+			if len(ops) > 1 && !strings.Contains(ops[len(ops)-1].Value, ":") {
+				add(ops[len(ops)-1], false)
+			}
+		}
+	case "git":
+		if s, rest := sub(c, "-C", "-c", "--git-dir", "--work-tree"); s == "rm" || s == "mv" {
+			for _, w := range rest {
+				if !strings.HasPrefix(w.Value, "-") {
+					add(w, true)
+				}
+			}
+		}
+	case "rsync":
+		a := args(c, "-e", "--rsh", "--exclude", "--include", "--filter", "-f", "--exclude-from", "--include-from", "--files-from", "-T", "--temp-dir", "--chmod", "--chown")
+		if ops := a.operands; len(ops) > 1 && !strings.Contains(ops[len(ops)-1].Value, ":") {
+			for _, s := range ops[:len(ops)-1] {
+				if strings.HasSuffix(s.Value, "/") {
+					add(ops[len(ops)-1], true) // SRC/: its contents merge into DEST
+					break
+				}
+			}
+		}
+	case "tar", "bsdtar", "gtar", "unzip":
+		if (c.Name() == "unzip" || extracts(c)) && len(c.Args) > 2 {
+			dir := "."
+			if c.Name() != "unzip" {
+				if d, ok := tarDir(c); ok {
+					dir = d.Value
+				}
+			}
+			skip := 0
+			for i, w := range c.Args[1:] {
+				v := w.Value
+				switch {
+				case skip > 0:
+					skip--
+				case c.Name() == "unzip" && v == "-d" && i+2 < len(c.Args):
+					dir, skip = c.Args[i+2].Value, 1
+				case strings.HasPrefix(v, "-") || i == 0 && c.Name() != "unzip":
+					if v == "-C" || v == "-f" || v == "--file" || v == "--directory" || v == "-x" && c.Name() == "unzip" {
+						skip = 1
+					}
+				case archiveName(v):
+				default:
+					add(word(w, strings.TrimSuffix(dir, "/")+"/"+v), true)
+				}
+			}
+		}
+	case "sshfs", "rclone", "s3fs", "gocryptfs", "encfs", "squashfuse", "archivemount", "fuse-overlayfs":
+		if c.Name() == "rclone" && (len(argv) < 2 || !contains(argv, "mount") && !contains(argv, "nfsmount")) {
+			break
+		}
+		if ops := args(c, "-o", "-p", "--port", "-F", "--config").operands; len(ops) > 0 {
+			add(ops[len(ops)-1], true)
+		}
+	}
+	return out
+}
+
+// archiveName reports a word that names an archive rather than a member.
+func archiveName(v string) bool {
+	for _, ext := range []string{".tar", ".tgz", ".tbz", ".txz", ".zip", ".gz", ".bz2", ".xz", ".zst", ".lz4", ".7z", ".jar", ".whl"} {
+		if strings.HasSuffix(v, ext) {
+			return true
+		}
+	}
+	return false
+}

@@ -79,7 +79,7 @@ func ownCandidate(c *parse.Command) bool {
 	if len(c.Args) == 0 {
 		return false
 	}
-	if ownWriters()[c.Name()] || writers()[c.Name()] {
+	if ownWriters()[c.Name()] || writers()[c.Name()] || moreOwnWriter(c.Name()) {
 		return true
 	}
 	for _, w := range c.Args[1:] {
@@ -157,6 +157,7 @@ func ownTargets(c *parse.Command) []ownTarget {
 		return out
 	}
 	word := func(w parse.Word, v string) parse.Word { w.Value = v; return w }
+	out = append(out, moreOwnTargets(c)...) // pred_redteam5.go
 	switch c.Name() {
 	case "cp", "mv", "install", "ln", "rsync":
 		a := args(c, "-t", "--target-directory", "-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix", "-e", "--rsh", "--exclude", "--include", "--filter", "-f")
@@ -607,7 +608,9 @@ func agentLiteral(v string) bool {
 // config.toml, .gemini/settings.json, .cursor/hooks.json, anything under
 // .github/hooks; with whole, also the directory holding them.
 func agentPath(p string, whole bool) bool {
-	p = strings.TrimSuffix(p, "/")
+	// Case-insensitive file systems (macOS, Windows) take .CLAUDE for
+	// .claude.
+	p = strings.ToLower(strings.TrimSuffix(p, "/"))
 	dir, base := path.Split(p)
 	dir = strings.TrimSuffix(dir, "/")
 	parent := path.Base(dir)

@@ -216,8 +216,11 @@ type absent struct {
 	visited int
 	// cdpathEnv: a CDPATH may come from the environment (cdback.go).
 	cdpathEnv bool
-	// errexitFn caches funcErrexit.
+	// errexitFn caches funcErrexit, calls the scan it reads; later what
+	// may run after each top-level function's definition (laterEffects).
 	errexitFn map[string]int
+	calls     *callScanned
+	later     map[*syntax.FuncDecl]laterFx
 }
 
 // absentMaxStates bounds the paths followed at once; above it the states
@@ -473,19 +476,11 @@ func (a *absent) funcState(fd *syntax.FuncDecl) []*absState {
 	if len(snap) == 0 {
 		return nil
 	}
-	c := &clobber{names: map[string]bool{}}
-	for _, st := range a.stmts[a.topIdx[fd]+1:] {
-		a.clobbers(st, c, 0)
-	}
-	for _, f := range a.funcs {
-		if f.body != nil {
-			a.clobbers(f.body, c, 0)
-		}
-	}
+	c, moves := a.laterEffects(fd)
 	// Code that may run before a call and change anything, or move data
 	// into a name: the body is read from nothing known (what it makes
 	// itself is still its own, cdback.go).
-	fresh := c.all || a.movesAfter(fd)
+	fresh := c.all || moves
 	var out []*absState
 	for _, s := range snap {
 		n := s.clone()

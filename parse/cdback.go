@@ -353,60 +353,93 @@ func (a *absent) funcErrexitOf(fd *syntax.FuncDecl) bool {
 			return false
 		}
 	}
-	// Every mention of the name is a call of it (or its definition): no
-	// trap 'name' EXIT, xargs name, "$fn".
-	mentions, calls, bad := 0, 0, false
+	cs := a.callScan()
+	if cs.setOff || cs.mentions[name] != cs.calls[name] || cs.bad[name] {
+		return false
+	}
+	for _, g := range cs.deps[name] {
+		if !a.funcErrexit(g) {
+			return false
+		}
+	}
+	return true
+}
+
+// callScanned is what funcErrexit reads of the whole script, once: the
+// words that mention each name and the calls of it (equal when every
+// mention is a call: no trap 'name' EXIT, xargs name, "$fn"), the calls
+// made where set -e is not in force (a condition, && / ||, a pipeline, a
+// substitution, the background), the functions whose bodies call a name,
+// and whether anything may run set +e.
+type callScanned struct {
+	mentions, calls map[string]int
+	bad             map[string]bool
+	deps            map[string][]*syntax.FuncDecl
+	setOff          bool
+}
+
+func (a *absent) callScan() *callScanned {
+	if a.calls != nil {
+		return a.calls
+	}
+	cs := &callScanned{mentions: map[string]int{}, calls: map[string]int{}, bad: map[string]bool{}, deps: map[string][]*syntax.FuncDecl{}}
+	a.calls = cs
+	tokens := func(v string) {
+		for i := 0; i < len(v); {
+			if !wordByte(v[i]) {
+				i++
+				continue
+			}
+			j := i
+			for j < len(v) && wordByte(v[j]) {
+				j++
+			}
+			cs.mentions[v[i:j]]++
+			i = j
+		}
+	}
 	for _, st := range a.stmts {
 		syntax.Walk(st, func(n syntax.Node) bool {
 			switch x := n.(type) {
 			case *syntax.Lit:
-				if hasWord(x.Value, name) {
-					mentions++
-				}
+				tokens(x.Value)
 			case *syntax.SglQuoted:
-				if hasWord(x.Value, name) {
-					mentions++
-				}
+				tokens(x.Value)
 			case *syntax.FuncDecl:
-				if x.Name != nil && x.Name.Value == name {
-					calls++ // its name, a Lit
+				if x.Name != nil {
+					cs.calls[x.Name.Value]++ // its name, a Lit
 				}
 			case *syntax.CallExpr:
-				if len(x.Args) > 0 && len(x.Args[0].Parts) == 1 && x.Args[0].Lit() == name {
-					calls++
+				if len(x.Args) > 0 && len(x.Args[0].Parts) == 1 {
+					cs.calls[x.Args[0].Lit()]++
 				}
 				if len(x.Args) > 0 && x.Args[0].Lit() == "set" && setsErrexitOff(x.Args[1:]) {
-					bad = true // set +e, set +o errexit, set "$opts"
+					cs.setOff = true // set +e, set +o errexit, set "$opts"
 				}
 				for _, w := range x.Args {
 					if v := w.Lit(); v == "+o" || strings.HasPrefix(v, "+") && strings.Contains(v, "e") {
-						bad = true // w set +e: a wrapper runs it
+						cs.setOff = true // w set +e: a wrapper runs it
 					}
 				}
 			}
 			return true
 		})
 	}
-	if bad || mentions != calls {
-		return false
-	}
-	ok := true
-	var visit func(stmts []*syntax.Stmt, cond bool)
+	// A Lit of a command word counts once as a mention and once as a
+	// call only when the whole word is the name: hasWord's tokens.
+	var visit func(stmts []*syntax.Stmt, cond bool, in *syntax.FuncDecl)
 	node := func(n syntax.Node) {
 		// Anything not read below: a call in it is not known to run
 		// with set -e.
 		syntax.Walk(n, func(n syntax.Node) bool {
-			if ce, isCall := n.(*syntax.CallExpr); isCall && len(ce.Args) > 0 && ce.Args[0].Lit() == name {
-				ok = false
+			if ce, isCall := n.(*syntax.CallExpr); isCall && len(ce.Args) > 0 {
+				cs.bad[ce.Args[0].Lit()] = true
 			}
-			return ok
+			return true
 		})
 	}
-	visit = func(stmts []*syntax.Stmt, cond bool) {
+	visit = func(stmts []*syntax.Stmt, cond bool, in *syntax.FuncDecl) {
 		for _, st := range stmts {
-			if !ok {
-				return
-			}
 			c := cond || st.Negated || st.Background || st.Coprocess
 			switch x := st.Cmd.(type) {
 			case *syntax.CallExpr:
@@ -416,41 +449,45 @@ func (a *absent) funcErrexitOf(fd *syntax.FuncDecl) bool {
 				for _, as := range x.Assigns {
 					node(as)
 				}
-				if len(x.Args) > 0 && x.Args[0].Lit() == name && c {
-					ok = false
+				if len(x.Args) > 0 {
+					name := x.Args[0].Lit()
+					switch {
+					case c:
+						cs.bad[name] = true
+					case in != nil:
+						cs.deps[name] = append(cs.deps[name], in)
+					}
 				}
 			case *syntax.Block:
-				visit(x.Stmts, c)
+				visit(x.Stmts, c, in)
 			case *syntax.Subshell:
-				visit(x.Stmts, c)
+				visit(x.Stmts, c, in)
 			case *syntax.BinaryCmd:
 				if x.Op == syntax.AndStmt || x.Op == syntax.OrStmt {
-					visit([]*syntax.Stmt{x.X}, true)
-					visit([]*syntax.Stmt{x.Y}, c)
+					visit([]*syntax.Stmt{x.X}, true, in)
+					visit([]*syntax.Stmt{x.Y}, c, in)
 				} else {
-					visit([]*syntax.Stmt{x.X, x.Y}, true)
+					visit([]*syntax.Stmt{x.X, x.Y}, true, in)
 				}
 			case *syntax.IfClause:
 				for cl := x; cl != nil; cl = cl.Else {
-					visit(cl.Cond, true)
-					visit(cl.Then, c)
+					visit(cl.Cond, true, in)
+					visit(cl.Then, c, in)
 				}
 			case *syntax.WhileClause:
-				visit(x.Cond, true)
-				visit(x.Do, c)
+				visit(x.Cond, true, in)
+				visit(x.Do, c, in)
 			case *syntax.ForClause:
 				node(x.Loop)
-				visit(x.Do, c)
+				visit(x.Do, c, in)
 			case *syntax.CaseClause:
 				node(x.Word)
 				for _, it := range x.Items {
-					visit(it.Stmts, c)
+					visit(it.Stmts, c, in)
 				}
 			case *syntax.FuncDecl:
-				if x == fd {
-					continue
-				}
-				visit([]*syntax.Stmt{x.Body}, c || !a.funcErrexit(x))
+				// Its body runs where it is called.
+				visit([]*syntax.Stmt{x.Body}, false, x)
 			default:
 				if st.Cmd != nil {
 					node(st.Cmd)
@@ -461,8 +498,8 @@ func (a *absent) funcErrexitOf(fd *syntax.FuncDecl) bool {
 			}
 		}
 	}
-	visit(a.stmts, false)
-	return ok
+	visit(a.stmts, false, nil)
+	return cs
 }
 
 // wrapperArgs reports a command word that runs a function's arguments:
@@ -664,4 +701,61 @@ func mayUnsetErrexit(st *syntax.Stmt, funcs map[string]bool) bool {
 		return !off
 	})
 	return off
+}
+
+// laterFx is what may run after a function's definition: what it may
+// change, and whether it may move data into a path (see movesAfter).
+type laterFx struct {
+	c     *clobber
+	moves bool
+}
+
+// laterEffects is, for a top-level function, what the statements after
+// its definition and every function body may change, and whether they may
+// move data: the same as walking them for each function (funcState,
+// movesAfter), in one pass from the end of the script.
+func (a *absent) laterEffects(fd *syntax.FuncDecl) (*clobber, bool) {
+	if a.later == nil {
+		a.later = map[*syntax.FuncDecl]laterFx{}
+		c := &clobber{names: map[string]bool{}}
+		moves := false
+		for _, f := range a.funcs {
+			if f.body != nil {
+				a.clobbers(f.body, c, 0)
+				moves = moves || movesIn(f.body)
+			}
+		}
+		for i := len(a.stmts) - 1; i >= 0; i-- {
+			if x, ok := a.stmts[i].Cmd.(*syntax.FuncDecl); ok {
+				if _, top := a.topIdx[x]; top {
+					cp := *c
+					cp.names = make(map[string]bool, len(c.names))
+					for k := range c.names {
+						cp.names[k] = true
+					}
+					a.later[x] = laterFx{&cp, moves}
+				}
+			}
+			a.clobbers(a.stmts[i], c, 0)
+			moves = moves || movesIn(a.stmts[i])
+		}
+	}
+	fx := a.later[fd]
+	if fx.c == nil {
+		return &clobber{all: true, names: map[string]bool{}}, true
+	}
+	return fx.c, fx.moves
+}
+
+// movesIn reports a command in n whose name is not written literally or
+// that may move data (movesAfter's test).
+func movesIn(n syntax.Node) bool {
+	found := false
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 && (ce.Args[0].Lit() == "" || mentionsMove(ce)) {
+			found = true // (not found = …: a later sibling would reset it)
+		}
+		return !found
+	})
+	return found
 }

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path"
 	"strings"
+	"sync/atomic"
 )
 
 // Where cd goes at a prompt, when shell options change it (issue 12, the
@@ -50,22 +51,32 @@ type cdOpts struct {
 }
 
 // envCdOpts reads GUARDSH_CDOPTS, which the shell hooks set for guardsh
-// gate: the cd options on in the user's shell, separated by commas. It is
-// read once per input (in *cache).
-func envCdOpts(cache **cdOpts) cdOpts {
-	if *cache != nil {
-		return **cache
+// gate: the cd options on in the user's shell, separated by commas. The
+// last value read is kept, so that a command costs no allocation.
+func envCdOpts() cdOpts {
+	v, ok := os.LookupEnv("GUARDSH_CDOPTS")
+	if last := lastCdEnv.Load(); last != nil && last.raw == v && last.ok == ok {
+		return last.o
 	}
-	o := &cdOpts{}
-	if v, ok := os.LookupEnv("GUARDSH_CDOPTS"); ok {
-		o.known = true
+	e := &cdEnvRead{raw: v, ok: ok}
+	if ok {
+		e.o.known = true
 		for _, n := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' || r == ':' }) {
-			o.set(n)
+			e.o.set(n)
 		}
 	}
-	*cache = o
-	return *o
+	lastCdEnv.Store(e)
+	return e.o
 }
+
+// cdEnvRead is GUARDSH_CDOPTS as last read.
+type cdEnvRead struct {
+	raw string
+	ok  bool
+	o   cdOpts
+}
+
+var lastCdEnv atomic.Pointer[cdEnvRead]
 
 // set turns on the option named n (bash or zsh spelling, any case, with
 // or without underscores).
@@ -84,7 +95,7 @@ func (o *cdOpts) set(n string) {
 
 // cdOptsNow is what is known of the options where the command runs.
 func (p *parser) cdOptsNow() cdOpts {
-	o := envCdOpts(&p.cdEnv)
+	o := envCdOpts()
 	l := p.cdLine
 	o.autocd = o.autocd || l.autocd
 	o.cdableVars = o.cdableVars || l.cdableVars
@@ -103,11 +114,10 @@ var cdQuiet = set("cd", "pushd", "popd", "echo", "printf", "true", "false", ":",
 // it reports whether the command was one (a cd done here).
 func (p *parser) cdOptions(cmd *Command) bool {
 	name := cmd.Args[0].Value
-	defer func() {
-		if !cdQuiet()[name] || name == "git" && len(cmd.Args) > 1 && (cmd.Args[1].Value == "clone" || cmd.Args[1].Value == "init" || cmd.Args[1].Value == "worktree") {
-			p.cdMayCreate = true
-		}
-	}()
+	if !cdQuiet()[name] || name == "git" && len(cmd.Args) > 1 && (cmd.Args[1].Value == "clone" || cmd.Args[1].Value == "init" || cmd.Args[1].Value == "worktree") {
+		// For the cds after it: this one may make a directory.
+		defer p.mayCreate()
+	}
 	args := cmd.Args[1:]
 	switch name {
 	case "shopt":
@@ -173,6 +183,8 @@ func (p *parser) cdOptions(cmd *Command) bool {
 	p.chdir(&cd)
 	return true
 }
+
+func (p *parser) mayCreate() { p.cdMayCreate = true }
 
 // diskPath is where a path written on the line is on disk ("" when not
 // known): ~ is $HOME, a relative path is under the known directory.

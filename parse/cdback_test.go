@@ -1,9 +1,11 @@
 package parse
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 // cdbackOwn reports whether any rm operand of a script file is the
@@ -257,5 +259,33 @@ func TestCdBackPrompt(t *testing.T) {
 				t.Errorf("%q with GUARDSH_CDOPTS=%q: rm runs in %q, want %q", tc.line, tc.opts, rm.Dir, tc.dir)
 			}
 		})
+	}
+}
+
+// TestCdBackCost: set -e in functions, and what may run after each
+// function's definition, are read in one pass over the file,
+// not once per function (700 functions, each calling a helper, called in
+// turn at the top level: just under the 64 KiB above which a file is read
+// as a stream, without this analysis).
+func TestCdBackCost(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("set -e\nlog() { echo \"$@\"; }\n")
+	const n = 700
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&sb, "f%d() {\n git clone https://h/o/s%d\n cd s%d\n make\n cd ..\n rm -rf s%d\n log %d\n}\n", i, i, i, i, i)
+	}
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&sb, "f%d\n", i)
+	}
+	if sb.Len() > streamAbove {
+		t.Fatalf("%d bytes: read as a stream", sb.Len())
+	}
+	start := time.Now()
+	own := cdbackOwn(t, "cost", sb.String(), Options{})
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("%d functions took %v", n, d)
+	}
+	if !own {
+		t.Errorf("the clones in the functions are not the script's")
 	}
 }

@@ -292,11 +292,10 @@ type parser struct {
 	emptyFirst map[string]bool // see emptyUntilSet
 	cwdUnsure  bool
 	cdFailable bool
-	// cdLine are the cd options the input turned on, cdEnv those of the
-	// user's shell (GUARDSH_CDOPTS), cdMayCreate that an earlier command
-	// may have made a directory (see cdback_prompt.go).
+	// cdLine are the cd options the input turned on, cdMayCreate that an
+	// earlier command may have made a directory, cdPhysical that a cd
+	// resolved links (see cdback_prompt.go).
 	cdLine      cdOpts
-	cdEnv       *cdOpts
 	cdMayCreate bool
 	cdPhysical  bool
 	// dead is set once the path being walked ended in exit, break,
@@ -368,7 +367,7 @@ func (p *parser) child(carrier string, w Word, line int) *parser {
 	c.mounts = p.mounts
 	c.vars.files, c.script = p.vars.files, p.script
 	c.setCwd(p.cwd)
-	c.cdLine, c.cdEnv, c.cdMayCreate, c.cdPhysical = p.cdLine, p.cdEnv, p.cdMayCreate, p.cdPhysical
+	c.cdLine, c.cdMayCreate, c.cdPhysical = p.cdLine, p.cdMayCreate, p.cdPhysical
 	if old, ok := p.vars.val.get("OLDPWD"); ok {
 		c.vars.set("OLDPWD", old)
 	}

@@ -66,31 +66,6 @@ func waitNames(ce *syntax.CallExpr) *clobber {
 	return c
 }
 
-// movesAfter reports an mv, rsync or mount after a function's definition
-// or in any function: it may move data into (or mount it over) a name the
-// function deletes.
-func (a *absent) movesAfter(fd *syntax.FuncDecl) bool {
-	var nodes []syntax.Node
-	for _, st := range a.stmts[a.topIdx[fd]+1:] {
-		nodes = append(nodes, st)
-	}
-	for _, f := range a.funcs {
-		if f.body != nil {
-			nodes = append(nodes, f.body)
-		}
-	}
-	found := false
-	for _, n := range nodes {
-		syntax.Walk(n, func(n syntax.Node) bool {
-			if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
-				found = ce.Args[0].Lit() == "" || mentionsMove(ce)
-			}
-			return !found
-		})
-	}
-	return found
-}
-
 // testClobbers is what a [[ … ]] may change: ${d:=x} in its words, and
 // with an arithmetic comparison (-eq, -lt, …) anything, since bash
 // evaluates both sides as arithmetic (x='d=0'; [[ $x -eq 0 ]] assigns d).

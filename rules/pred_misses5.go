@@ -221,14 +221,19 @@ func (w *archiveWalk) extracts(c *parse.Command, name string) *archiveTree {
 	stem := ""
 	if file == "" || file == "-" {
 		from = networkStdin(c)
-		if from != nil {
+		if from == nil {
+			// tar xz < dl.tgz, cat dl.tgz | tar xz, gunzip < dl.tgz | tar x
+			file = w.stdinFile(c)
+		} else {
 			for _, a := range from.Args[1:] {
 				if b := urlBase(a.Value); b != "" {
 					stem = b
 				}
 			}
 		}
-	} else if k := w.resolve(file); k != "" {
+	}
+	if from == nil && file != "" && file != "-" {
+		k := w.resolve(file)
 		from = w.got[k]
 		stem = path.Base(file)
 		if from != nil && archiveTop(stem) == "" {
@@ -357,6 +362,31 @@ func (w *archiveWalk) runs(c *parse.Command, name string) []string {
 		}
 	}
 	return out
+}
+
+// stdinFile returns the file that feeds c's standard input, through
+// decompressors: tar xz < f, cat f | tar x, gunzip < f | tar x.
+func (w *archiveWalk) stdinFile(c *parse.Command) string {
+	for i, s := 0, c; s != nil && i < 4; i, s = i+1, s.StdinFrom {
+		for _, r := range s.Redirs {
+			if r.Op == "<" && (r.Fd == "" || r.Fd == "0") && r.Target.Static {
+				return r.Target.Value
+			}
+		}
+		if s != c {
+			switch s.Name() {
+			case "cat", "pv", "gunzip", "gzip", "xz", "unxz", "bzip2", "bunzip2", "zstd", "unzstd":
+				for _, a := range s.Args[1:] {
+					if !strings.HasPrefix(a.Value, "-") {
+						return a.Value
+					}
+				}
+			default:
+				return ""
+			}
+		}
+	}
+	return ""
 }
 
 // networkStdin returns the download that feeds c's standard input, through

@@ -76,13 +76,14 @@ var imageTable = []imageRule{
 	{
 		Rules: []string{"system-config-write"},
 		Quiet: quietImageConfig,
-		Why: "the image's own /etc, binaries and units; package sources and keyrings, sudoers, accounts, PAM, " +
-			"sshd's configuration and ld.so.preload ship: they decide what the image trusts and who is root in it",
+		Why: "the image's own /etc, binaries, units and cron jobs (its own behaviour, as CMD is); package sources and keyrings, sudoers, accounts, PAM, " +
+			"sshd's configuration and ld.so.preload ship: they decide what the image trusts and who is root in it; so does the start-up code of its shells (/etc/profile.d, bash.bashrc, /etc/environment)",
 		Match: []string{"echo 'deb http://x/ stable main' > /etc/apt/sources.list.d/x.list", "sed -i 's/deb.debian.org/mirror.example/' /etc/apt/sources.list",
 			"echo '[x]' > /etc/yum.repos.d/x.repo", "echo 'x ALL=(ALL) ALL' >> /etc/sudoers", "echo /opt/x.so > /etc/ld.so.preload",
-			"echo 'auth sufficient pam_permit.so' > /etc/pam.d/su", "cp x.list /etc/apt/sources.list.d/", `echo x > "/etc/apt/sources.list.d/$NAME.list"`},
+			"echo 'auth sufficient pam_permit.so' > /etc/pam.d/su", "cp x.list /etc/apt/sources.list.d/", `echo x > "/etc/apt/sources.list.d/$NAME.list"`,
+			"echo 'export PATH=/opt/x/bin:$PATH' > /etc/profile.d/x.sh", "echo 'LD_PRELOAD=/opt/x.so' >> /etc/environment"},
 		NoMatch: []string{`cp "$GF_PATHS_HOME/conf/ldap.toml" /etc/grafana/ldap.toml`, "echo 'Etc/UTC' > /etc/timezone", "ln -sf /bin/bash /bin/sh",
-			"install -m 755 tool /usr/bin/tool", "tar -C / -xJf /tmp/s6-overlay.tar.xz", "sed -i 's/# en_US/en_US/' /etc/locale.gen"},
+			"install -m 755 tool /usr/bin/tool", "tar -C / -xJf /tmp/s6-overlay.tar.xz", "sed -i 's/# en_US/en_US/' /etc/locale.gen", "echo '0 3 * * * root /opt/app/gc' > /etc/cron.d/app"},
 	},
 	{
 		Rules:   []string{"sync-delete"},
@@ -289,6 +290,10 @@ var shippedConfig = []string{
 	"/etc/pip.conf", "/etc/npmrc", "/etc/gemrc", "/etc/docker", "/etc/containers",
 	"/etc/sudoers", "/etc/sudoers.d", "/etc/doas.conf", "/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/subuid", "/etc/subgid",
 	"/etc/pam.d", "/etc/pam.conf", "/etc/security", "/etc/login.defs", "/etc/ssh", "/etc/ld.so.preload", "/etc/ld.so.conf", "/etc/ld.so.conf.d",
+	// Start-up code of the image's shells, as ~/.bashrc (credential-file-write)
+	// is: every shell of every container runs it.
+	"/etc/profile", "/etc/profile.d", "/etc/bash.bashrc", "/etc/bashrc", "/etc/zsh", "/etc/zshrc", "/etc/zshenv", "/etc/zprofile",
+	"/etc/environment", "/etc/shells",
 }
 
 // quietImageConfig: a system-config-write finding stays when a file it

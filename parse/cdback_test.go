@@ -18,7 +18,7 @@ func cdbackOwn(t *testing.T, name, script string, opts Options) bool {
 		if c.Name() == "rm" {
 			for _, w := range c.Args[1:] {
 				if !strings.HasPrefix(w.Value, "-") {
-					got = got || w.Made
+					got = got || w.Made || w.Scratch
 				}
 			}
 		}
@@ -118,6 +118,14 @@ func TestCdBack(t *testing.T) {
 		{"popd +1", "set -e\nmkdir b\npushd b\npopd +1\nrm -rf b\n", false},
 		{"pushd -n", "set -e\nmkdir b\npushd -n /etc\npopd\nrm -rf b\n", false},
 		{"mv into it first", "set -e\nmkdir b\nmv ~/data b/\ncd b\ncd ..\nrm -rf b\n", false},
+
+		// A backslash in a command word only stops an alias: \cd is cd.
+		{"\\cd / (made.go)", "mkdir b || exit\n\\cd / || exit\nrm -rf b\n", false},
+		{"\\cd / under set -e", "set -e\nmkdir b\n\\cd /\nrm -rf b\n", false},
+		{"c\\d /", "set -e\nmkdir b\ncd b\nc\\d /\ncd ..\nrm -rf b\n", false},
+		{"\\set +e", "set -e\n\\set +e\nmkdir b\ncd b\ncd ..\nrm -rf b\n", false},
+		{"\\eval", "set -e\nmkdir b\ncd b\n\\eval \"$x\"\ncd ..\nrm -rf b\n", false},
+		{"\\rm is rm", "set -e\nmkdir b\ncd b\ncd ..\n\\rm -rf b\n", true},
 
 		// CDPATH: cd NAME may go to $CDPATH/NAME.
 		{"CDPATH assigned", "CDPATH=/home/u\nset -e\nmkdir b\ncd b\ncd ..\nrm -rf b\n", false},
@@ -287,5 +295,21 @@ func TestCdBackCost(t *testing.T) {
 	}
 	if !own {
 		t.Errorf("the clones in the functions are not the script's")
+	}
+}
+
+// TestCdBackScratchBackslash: scratch.go's deleting again stops at \cd as
+// at cd (the first rm, before its mkdir, is the reset idiom's).
+func TestCdBackScratchBackslash(t *testing.T) {
+	for _, script := range []string{"set -e\nrm -rf work\nmkdir work\n\\cd /\nrm -rf work\n", "set -e\nrm -rf work\nmkdir work\nc\\d /\nrm -rf work\n"} {
+		var last *Command
+		for _, c := range Commands(script, Options{File: true}).Commands {
+			if c.Name() == "rm" {
+				last = c
+			}
+		}
+		if w := last.Args[len(last.Args)-1]; w.Scratch || w.Made {
+			t.Errorf("%q: the rm after the cd is the script's scratch (%v) or own (%v)", script, w.Scratch, w.Made)
+		}
 	}
 }

@@ -91,7 +91,7 @@ func madeWords(stmts []*syntax.Stmt, errexit bool) map[int]bool {
 // setErrexit reports a top-level set -e / set +e (also -o errexit).
 func setErrexit(st *syntax.Stmt) (on, ok bool) {
 	ce, isCall := st.Cmd.(*syntax.CallExpr)
-	if !isCall || len(ce.Args) < 2 || ce.Args[0].Lit() != "set" || st.Negated || len(st.Redirs) > 0 {
+	if !isCall || len(ce.Args) < 2 || cmdLit(ce.Args[0]) != "set" || st.Negated || len(st.Redirs) > 0 {
 		return false, false
 	}
 	for i, a := range ce.Args[1:] {
@@ -136,7 +136,7 @@ func madeBy(st *syntax.Stmt, errexit bool) []*syntax.Word {
 	if len(ce.Assigns) > 0 || len(ce.Args) < 2 {
 		return nil
 	}
-	if n := ce.Args[0].Lit(); n != "mkdir" && n != "/bin/mkdir" && n != "/usr/bin/mkdir" {
+	if n := cmdLit(ce.Args[0]); n != "mkdir" && n != "/bin/mkdir" && n != "/usr/bin/mkdir" {
 		return nil
 	}
 	var ops []*syntax.Word
@@ -230,7 +230,7 @@ func rmOf(st *syntax.Stmt, src string) []int {
 			if len(x.Assigns) > 0 || len(x.Args) < 2 {
 				return
 			}
-			if n := x.Args[0].Lit(); n != "rm" && n != "/bin/rm" && n != "/usr/bin/rm" && n != "rmdir" {
+			if n := cmdLit(x.Args[0]); n != "rm" && n != "/bin/rm" && n != "/usr/bin/rm" && n != "rmdir" {
 				return
 			}
 			for _, a := range x.Args[1:] {
@@ -289,7 +289,7 @@ func changes(st *syntax.Stmt, names []string, funcs map[string]bool) bool {
 			if len(x.Args) == 0 {
 				return true
 			}
-			name := x.Args[0].Lit()
+			name := cmdLit(x.Args[0])
 			if mentionsMove(x) {
 				changed = true // sudo mv ~/data "$d"/, xargs mv, find -exec mv
 			}

@@ -214,8 +214,9 @@ type absent struct {
 	topIdx  map[*syntax.FuncDecl]int
 	stmts   []*syntax.Stmt
 	visited int
-	// cdpathEnv: a CDPATH may come from the environment (cdback.go).
-	cdpathEnv bool
+	// cdpathEnv: a CDPATH may come from the environment, physicalEnv: a
+	// start-up file may make cd physical (cdback.go).
+	cdpathEnv, physicalEnv bool
 	// errexitFn caches funcErrexit, calls the scan it reads; later what
 	// may run after each top-level function's definition (laterEffects).
 	errexitFn map[string]int
@@ -251,7 +252,7 @@ func absentWordsShell(stmts []*syntax.Stmt, errexit bool, shell string) (res, re
 		return nil, nil
 	}
 	s := &absState{vals: map[string]string{}, cwd: a.atom("c"), errexit: errexit, facts: map[string]uint8{}, epoch: a.epoch(), nonEmpty: map[string]bool{}, dirsKnown: true}
-	a.cdpathEnv = cdpathInherited(shell)
+	a.cdpathEnv, a.physicalEnv = cdpathInherited(shell)
 	a.list(stmts, []*absState{s})
 	for _, fd := range a.order {
 		f := a.funcs[fd.Name.Value]

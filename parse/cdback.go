@@ -39,7 +39,10 @@ import (
 //     in $SHELL mode and in CI, a guess for a file scanned elsewhere. A zsh
 //     script reads ~/.zshenv, which may set cdpath: its searchable cds are
 //     never followed. A CDPATH the script sets to anything else, or that
-//     eval or source may set, makes the directory unknown.
+//     eval or source may set, makes the directory unknown. For the same
+//     reason a cd through .. is not followed in a zsh script (~/.zshenv may
+//     set chase_links or chase_dots) or a bash one with BASH_ENV set (it
+//     may run set -P): cd .. out of a link would go to where it led.
 //   - A mkdir without -p that succeeded made a fresh real directory (it
 //     fails on anything there, a dangling symlink too): the name and every
 //     entry made in it are the script's, as if absence had been proved.
@@ -70,18 +73,19 @@ import (
 //     assign it.
 
 // cdpathInherited reports whether a cd to a searchable name may go
-// through a CDPATH the script does not set itself.
-func cdpathInherited(shell string) bool {
-	if os.Getenv("CDPATH") != "" {
-		return true
-	}
+// through a CDPATH the script does not set itself, and whether a start-up
+// file the script reads may have made cd physical (set -P in $BASH_ENV,
+// setopt chase_links or chase_dots in ~/.zshenv).
+func cdpathInherited(shell string) (cdpath, physical bool) {
 	switch shell {
 	case "zsh":
-		return true // ~/.zshenv: cdpath=(…)
+		return true, true // ~/.zshenv: cdpath=(…), setopt chase_dots
 	case "", "bash":
-		return os.Getenv("BASH_ENV") != ""
+		if os.Getenv("BASH_ENV") != "" {
+			return true, true
+		}
 	}
-	return false
+	return os.Getenv("CDPATH") != "", false
 }
 
 // lostDir makes the working directory, OLDPWD and the directory stack of a
@@ -214,7 +218,7 @@ func (a *absent) cd(args []*syntax.Word, s *absState) (ok, fail []*absState) {
 		return []*absState{n}, []*absState{s}
 	}
 	k, okk := a.keyOf(s, v, true)
-	if !okk || a.searches(s, v) {
+	if !okk || a.searches(s, v) || a.physicalEnv && dotdot(v) {
 		a.lostDir(n)
 		return []*absState{n}, []*absState{s}
 	}
@@ -776,4 +780,14 @@ func cmdLit(w *syntax.Word) string {
 		sb.WriteByte(v[i])
 	}
 	return sb.String()
+}
+
+// dotdot reports a path with a .. component.
+func dotdot(v string) bool {
+	for _, c := range strings.Split(v, "/") {
+		if c == ".." {
+			return true
+		}
+	}
+	return false
 }

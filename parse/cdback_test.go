@@ -207,7 +207,11 @@ func TestCdBackEnv(t *testing.T) {
 		{"BASH_ENV", "", "/etc/bashenv", "bash", script, false},
 		{"BASH_ENV, sh", "", "/etc/bashenv", "sh", script, true},
 		{"zsh", "", "", "zsh", script, false},
-		{"zsh, ./b", "", "", "zsh", dotted, true},
+		{"zsh, ./b", "", "", "zsh", dotted, false}, // cd .. may be physical (chase_dots in ~/.zshenv)
+		{"zsh, ./b, cd -", "", "", "zsh", "set -e\nmkdir b\ncd ./b\ncd -\nrm -rf b\n", true},
+		{"zsh, pushd ./b, popd", "", "", "zsh", "set -e\nmkdir b\npushd ./b\npopd\nrm -rf b\n", true},
+		{"BASH_ENV, ./b", "", "/etc/bashenv", "bash", dotted, false},
+		{"CDPATH exported, ./b, cd -", "/home/u", "", "bash", "set -e\nmkdir b\ncd ./b\ncd -\nrm -rf b\n", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv("CDPATH", tc.cdpath)

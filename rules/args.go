@@ -236,6 +236,9 @@ func secretFile(p string) bool {
 	if strings.HasPrefix(c, "${HOME}") {
 		c = "~" + strings.TrimPrefix(c, "${HOME}")
 	}
+	if runtimeSecret(c) { // pred_redteam5.go: /run/secrets, /proc/*/environ
+		return true
+	}
 	if parse.InFresh(c) {
 		// A file in a directory a mktemp just made (~/.ssh/x.XXXXXX/k)
 		// holds only what the script put there; copying a secret in

@@ -95,9 +95,9 @@ func exfiltrates(c *parse.Command) bool {
 					return true
 				}
 			}
-		case "cat", "tar", "zip", "base64", "gzip", "head", "tail", "xxd":
+		case "cat", "tar", "zip", "base64", "gzip", "head", "tail", "xxd", "7z", "cpio", "bsdtar", "gtar":
 			for _, w := range s.Args[1:] {
-				if secretFile(w.Value) {
+				if secretFile(w.Value) || s.Name() != "cat" && wholeHome(w.Value) {
 					return true
 				}
 			}

@@ -569,3 +569,37 @@ func archiveName(v string) bool {
 	}
 	return false
 }
+
+// runtimeSecret reports the secrets a runtime mounts or keeps for a
+// process: Docker and Compose secrets (/run/secrets/NAME, also a build's
+// RUN --mount=type=secret), a Kubernetes service account's token and
+// certificates (/var/run/secrets/kubernetes.io/…), and a process's
+// environment (/proc/self/environ, /proc/PID/environ), as env | curl is.
+func runtimeSecret(p string) bool {
+	if strings.HasPrefix(p, "/run/secrets/") || strings.HasPrefix(p, "/var/run/secrets/") {
+		return true
+	}
+	if rest, ok := strings.CutPrefix(p, "/proc/"); ok {
+		if pid, file, ok := strings.Cut(rest, "/"); ok && file == "environ" {
+			return pid == "self" || pid == "thread-self" || pid != "" && strings.Trim(pid, "0123456789") == ""
+		}
+	}
+	return false
+}
+
+// wholeHome reports a home directory named as a whole (~, $HOME, /root,
+// /home/USER): an archive of it holds every key and token in it.
+func wholeHome(p string) bool {
+	p = strings.TrimSuffix(p, "/")
+	switch p {
+	case "~", "$HOME", "${HOME}", "/root":
+		return true
+	}
+	if rest, ok := strings.CutPrefix(p, "/home/"); ok && rest != "" && !strings.Contains(rest, "/") {
+		return true
+	}
+	if rest, ok := strings.CutPrefix(p, "/Users/"); ok && rest != "" && !strings.Contains(rest, "/") {
+		return true
+	}
+	return strings.HasPrefix(p, "~") && !strings.Contains(p, "/") // ~bob
+}

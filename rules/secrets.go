@@ -72,7 +72,7 @@ func printsSecret(c *parse.Command) bool {
 	case "vault":
 		return strings.HasPrefix(w, "read") || strings.HasPrefix(w, "kv get") || strings.Contains(w, "print token")
 	case "kubectl", "oc":
-		return strings.Contains(w, "get secret") || strings.Contains(w, "create token")
+		return strings.Contains(w, "get secret") || strings.Contains(w, "create token") || strings.HasPrefix(w, "config view") && args(c).has("raw")
 	case "sops":
 		// sops -d FILE, sops decrypt FILE: the secrets in plain text.
 		a := args(c)
@@ -89,7 +89,7 @@ func printsSecret(c *parse.Command) bool {
 	case "pass":
 		return strings.HasPrefix(w, "show") || !strings.HasPrefix(w, "-") && w != "" && !strings.HasPrefix(w, "ls") && !strings.HasPrefix(w, "insert")
 	case "aws":
-		return strings.Contains(w, "configure get") || strings.Contains(w, "get-secret-value") || strings.Contains(w, "get-session-token")
+		return strings.Contains(w, "configure get") || strings.Contains(w, "configure export-credentials") || strings.Contains(w, "get-secret-value") || strings.Contains(w, "get-session-token")
 	case "az":
 		return strings.Contains(w, "get-access-token") || strings.Contains(w, "secret show")
 	case "doppler", "bw", "heroku":

@@ -161,6 +161,7 @@ func downloadThenRun(r *parse.Result) []hit {
 				run = append(run, ops[0].Value)
 			}
 		}
+		run = append(run, installedFiles(c)...) // pred_redteam5.go: dpkg -i x.deb, java -jar x.jar
 		for _, f := range run {
 			if first, ok := got[path.Clean(f)]; ok {
 				out = append(out, hit{first.Start, c.End, ""})

@@ -603,3 +603,41 @@ func wholeHome(p string) bool {
 	}
 	return strings.HasPrefix(p, "~") && !strings.Contains(p, "/") // ~bob
 }
+
+// installedFiles returns the files a package manager installs, or a
+// runtime runs, from a path: dpkg -i, apt install ./x.deb, rpm -i/-U,
+// dnf/yum/zypper install x.rpm, pacman -U, apk add x.apk, pip install
+// x.whl, npm install x.tgz, snap install x.snap, flatpak install
+// x.flatpak, macOS installer -pkg, java -jar. A package's maintainer
+// scripts run as root: installing one just downloaded runs what the server
+// sent, as sh x.sh does.
+func installedFiles(c *parse.Command) []string {
+	if len(c.Args) < 2 {
+		return nil
+	}
+	var out []string
+	argv := c.Argv()
+	pkg := func(v string) bool {
+		for _, ext := range []string{".deb", ".rpm", ".apk", ".whl", ".tgz", ".tar.gz", ".zip", ".snap", ".flatpak", ".pkg", ".pkg.tar.zst", ".pkg.tar.xz", ".jar", ".AppImage"} {
+			if strings.HasSuffix(v, ext) {
+				return true
+			}
+		}
+		return false
+	}
+	switch c.Name() {
+	case "dpkg", "rpm", "pacman", "apt", "apt-get", "dnf", "yum", "zypper", "apk", "pip", "pip3", "npm", "pnpm", "yarn", "snap", "flatpak", "installer", "gdebi", "pkg":
+		for _, v := range argv[1:] {
+			if !strings.HasPrefix(v, "-") && pkg(v) {
+				out = append(out, v)
+			}
+		}
+	case "java":
+		for i, v := range argv {
+			if v == "-jar" && i+1 < len(argv) {
+				out = append(out, argv[i+1])
+			}
+		}
+	}
+	return out
+}

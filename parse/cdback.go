@@ -251,7 +251,9 @@ func (a *absent) dirStack(name string, args []*syntax.Word, s *absState) (ok, fa
 		}
 		return o, f
 	default: // popd
-		if len(args) != 0 || len(s.dirs) == 0 && !s.dirsKnown {
+		if len(args) != 0 || len(s.dirs) == 0 && !s.dirsKnown || a.physicalEnv {
+			// (A start-up file may set zsh's auto_pushd: every cd
+			// pushes.)
 			return lost()
 		}
 		if len(s.dirs) == 0 {
@@ -787,6 +789,24 @@ func dotdot(v string) bool {
 	for _, c := range strings.Split(v, "/") {
 		if c == ".." {
 			return true
+		}
+	}
+	return false
+}
+
+// exportedShadowed reports, for a bash script, a function the environment
+// guardsh runs in exports (export -f cd: BASH_FUNC_cd%%) under the name of
+// a command the script-ownership analyses read: bash imports it into every
+// script, so none of them applies.
+func exportedShadowed(shell string) bool {
+	if shell != "" && shell != "bash" {
+		return false
+	}
+	for _, kv := range os.Environ() {
+		if name, ok := strings.CutPrefix(kv, "BASH_FUNC_"); ok {
+			if n, _, _ := strings.Cut(name, "%%"); absentShadowed[n] || n == "mkdir" || n == "rm" {
+				return true
+			}
 		}
 	}
 	return false

@@ -188,6 +188,21 @@ func TestCdBack(t *testing.T) {
 	}
 }
 
+// TestCdBackExportedFunc: bash imports an exported function (export -f
+// cd: BASH_FUNC_cd%%) into every script: cd is then not known.
+func TestCdBackExportedFunc(t *testing.T) {
+	const script = "set -e\nmkdir b\ncd ./b\ncd -\nrm -rf b\n"
+	t.Setenv("CDPATH", "")
+	t.Setenv("BASH_ENV", "")
+	if !cdbackOwn(t, "no function", script, Options{Shell: "bash"}) {
+		t.Fatalf("%q: not own without an exported function", script)
+	}
+	t.Setenv("BASH_FUNC_cd%%", "() {  builtin cd /\n}")
+	if cdbackOwn(t, "export -f cd", script, Options{Shell: "bash"}) {
+		t.Errorf("%q: own with an exported cd function", script)
+	}
+}
+
 // TestCdBackEnv: a CDPATH (or a BASH_ENV that could set one) in the
 // environment guardsh runs in, and any zsh script (~/.zshenv may set
 // cdpath), make cd NAME unknown; cd ./NAME and cd .. stay followed.
@@ -198,6 +213,7 @@ func TestCdBackEnv(t *testing.T) {
 		name, cdpath, bashEnv, shell, script string
 		own                                  bool
 	}{
+		{"bash, pushd, popd", "", "", "bash", "set -e\nmkdir b\npushd ./b\npopd\nrm -rf b\n", true},
 		{"nothing set", "", "", "bash", script, true},
 		{"sh", "", "", "sh", script, true},
 		{"CDPATH exported", "/home/u", "", "bash", script, false},
@@ -209,7 +225,7 @@ func TestCdBackEnv(t *testing.T) {
 		{"zsh", "", "", "zsh", script, false},
 		{"zsh, ./b", "", "", "zsh", dotted, false}, // cd .. may be physical (chase_dots in ~/.zshenv)
 		{"zsh, ./b, cd -", "", "", "zsh", "set -e\nmkdir b\ncd ./b\ncd -\nrm -rf b\n", true},
-		{"zsh, pushd ./b, popd", "", "", "zsh", "set -e\nmkdir b\npushd ./b\npopd\nrm -rf b\n", true},
+		{"zsh, pushd ./b, popd", "", "", "zsh", "set -e\nmkdir b\npushd ./b\npopd\nrm -rf b\n", false}, // auto_pushd in ~/.zshenv
 		{"BASH_ENV, ./b", "", "/etc/bashenv", "bash", dotted, false},
 		{"CDPATH exported, ./b, cd -", "/home/u", "", "bash", "set -e\nmkdir b\ncd ./b\ncd -\nrm -rf b\n", true},
 	} {

@@ -46,7 +46,7 @@ func (p *parser) parseTop(text string) {
 			// The common case: no error, one pass.
 			p.later, p.laterBad = laterAssigns(f.Stmts)
 			p.laterOf(text, f.Stmts)
-			if p.opts.File && p.outer == nil {
+			if p.opts.File && p.outer == nil && !exportedShadowed(p.opts.Shell) {
 				p.made = madeWords(f.Stmts, p.errexit)
 				rms, repos := absentWordsIf(text, f.Stmts, p.errexit, p.opts.Shell)
 				for off := range rms {

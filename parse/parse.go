@@ -310,6 +310,8 @@ type parser struct {
 	calling    *syntax.Stmt
 	callStatus *callOut
 	retHint    int
+	// resolvers are resolvers to reuse (getResolver).
+	resolvers []*resolver
 	// builtinsOff is set after enable, which may turn exit, break or
 	// return into commands not found.
 	builtinsOff bool

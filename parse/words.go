@@ -189,6 +189,13 @@ func (v *vars) setShape(name, origin, shape string) {
 // user database is never read, no globbing. It records whether any part of the
 // word was not statically known.
 type resolver struct {
+	resolverState
+	cfg expand.Config
+}
+
+// resolverState is what a resolver finds while it expands one word (all
+// but its expand.Config, kept when a parser reuses it: see getResolver).
+type resolverState struct {
 	vars  *vars
 	depth int
 	// unset names variables read as unset, for the alternative reading of
@@ -203,7 +210,6 @@ type resolver struct {
 	substs  int
 	dynamic bool
 	origin  string
-	cfg     expand.Config
 	// subst is the source text of the first command substitution whose
 	// output is not known.
 	subst string
@@ -246,7 +252,7 @@ func (r *resolver) taint(origin string) {
 }
 
 func newResolver(v *vars) *resolver {
-	r := &resolver{vars: v}
+	r := &resolver{resolverState: resolverState{vars: v}}
 	r.cfg = expand.Config{
 		Env:       r,
 		CmdSubst:  r.cmdSubst,
@@ -719,7 +725,8 @@ func (p *parser) wordFields(w *syntax.Word) []Word {
 		p.altWords = append(p.altWords, wd)
 		return []Word{wd}
 	}
-	r := newResolver(p.vars).forZsh(p)
+	r := p.getResolver().forZsh(p)
+	defer p.putResolver(r)
 	vals, err := r.fields(w)
 	if err != nil {
 		return []Word{{Value: p.text(w), Static: false, Start: start, End: end}}
@@ -796,7 +803,8 @@ func (p *parser) literal(w *syntax.Word) Word {
 	if braceSize(w) > maxBraceFields {
 		return Word{Value: p.text(w), Start: start, End: end}
 	}
-	r := newResolver(p.vars).forZsh(p)
+	r := p.getResolver().forZsh(p)
+	defer p.putResolver(r)
 	r.noSplit = true
 	// expand.Literal keeps the backslashes of unquoted text ('a'\''b'),
 	// which bash removes in assignments and redirections: expand as

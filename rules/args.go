@@ -183,6 +183,25 @@ func systemConfig(p string) bool {
 	return false
 }
 
+// zshStartup reports a zsh start-up file in the directory ZDOTDIR names:
+// $ZDOTDIR/.zshrc, or one of the two places people set it to
+// (~/.config/zsh, ~/.zsh). zsh reads them at every start when ZDOTDIR is
+// set, as it reads ~/.zshrc otherwise (redteam5).
+func zshStartup(c string) bool {
+	dir, base := path.Split(c)
+	switch base {
+	case ".zshrc", ".zshenv", ".zprofile", ".zlogin", ".zlogout":
+	default:
+		return false
+	}
+	dir = strings.TrimSuffix(dir, "/")
+	switch dir {
+	case "$ZDOTDIR", "${ZDOTDIR}", "~/.config/zsh", "~/.zsh", "${XDG_CONFIG_HOME}/zsh", "$XDG_CONFIG_HOME/zsh":
+		return true
+	}
+	return strings.HasPrefix(dir, "${ZDOTDIR:-") && strings.HasSuffix(dir, "}")
+}
+
 // credentialFile reports whether a path holds credentials or shell start-up
 // code of the user.
 func credentialFile(p string) bool {
@@ -194,6 +213,9 @@ func credentialFile(p string) bool {
 		c = "~" + strings.TrimPrefix(c, "${HOME}")
 	}
 	if envFile(path.Base(c)) {
+		return true
+	}
+	if zshStartup(c) {
 		return true
 	}
 	if strings.Contains(c, ".git/hooks/") || strings.HasPrefix(c, ".githooks/") || strings.Contains(c, "/.config/autostart/") ||

@@ -175,18 +175,8 @@ func (a *absent) searches(s *absState, v string) bool {
 
 // isOldpwd reports a word that is just $OLDPWD ("$OLDPWD", ${OLDPWD}).
 func isOldpwd(w *syntax.Word) bool {
-	parts := w.Parts
-	if len(parts) == 1 {
-		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
-			parts = dq.Parts
-		}
-	}
-	if len(parts) != 1 {
-		return false
-	}
-	pe, ok := parts[0].(*syntax.ParamExp)
-	return ok && pe.Param != nil && pe.Param.Value == "OLDPWD" && !pe.Excl && !pe.Length && !pe.Width &&
-		pe.Index == nil && pe.Slice == nil && pe.Repl == nil && pe.Names == 0 && pe.Exp == nil
+	pe := simpleParam(w)
+	return pe != nil && pe.Param.Value == "OLDPWD"
 }
 
 // cd follows a change of directory: the states where it succeeded and
@@ -511,18 +501,12 @@ func (a *absent) callScan() *callScanned {
 // wrapperArgs reports a command word that runs a function's arguments:
 // "$@", $@, "${@}". quoted is false for the unquoted forms.
 func wrapperArgs(w *syntax.Word) (is, quoted bool) {
-	parts := w.Parts
-	if len(parts) == 1 {
-		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
-			parts, quoted = dq.Parts, true
-		}
-	}
-	if len(parts) != 1 {
+	pe := simpleParam(w)
+	if pe == nil || pe.Param.Value != "@" {
 		return false, false
 	}
-	pe, ok := parts[0].(*syntax.ParamExp)
-	return ok && pe.Param != nil && pe.Param.Value == "@" && !pe.Excl && !pe.Length && !pe.Width &&
-		pe.Index == nil && pe.Slice == nil && pe.Repl == nil && pe.Names == 0 && pe.Exp == nil, quoted
+	_, quoted = solePart(w)
+	return true, quoted
 }
 
 // trapCodes returns the literal values a trap's code word can have: its
@@ -532,17 +516,8 @@ func (a *absent) trapCodes(w *syntax.Word) ([]string, bool) {
 	if code, lit := litText(w); lit {
 		return []string{code}, true
 	}
-	parts := w.Parts
-	if len(parts) == 1 {
-		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
-			parts = dq.Parts
-		}
-	}
-	if len(parts) != 1 || a.evals || a.sources {
-		return nil, false
-	}
-	pe, ok := parts[0].(*syntax.ParamExp)
-	if !ok || pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.Index != nil || pe.Slice != nil || pe.Repl != nil || pe.Names != 0 || pe.Exp != nil {
+	pe := simpleParam(w)
+	if pe == nil || a.evals || a.sources {
 		return nil, false
 	}
 	v := pe.Param.Value

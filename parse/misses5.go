@@ -133,16 +133,8 @@ func (p *parser) printedAlt(a *syntax.Assign) {
 	if _, dyn := p.vars.dyn.get(a.Name.Value); !dyn {
 		return
 	}
-	parts := a.Value.Parts
-	if len(parts) == 1 {
-		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
-			parts = dq.Parts
-		}
-	}
-	if len(parts) != 1 {
-		return
-	}
-	cs, ok := parts[0].(*syntax.CmdSubst)
+	part, _ := solePart(a.Value)
+	cs, ok := part.(*syntax.CmdSubst)
 	if !ok {
 		return
 	}
@@ -188,16 +180,8 @@ func (p *parser) loopAlts(name string, items []*syntax.Word, vals []Word) {
 // soleParam returns NAME for a word that is one $NAME, ${NAME},
 // ${NAME[@]} or ${NAME[*]}, possibly in double quotes.
 func soleParam(w *syntax.Word) string {
-	parts := w.Parts
-	if len(parts) == 1 {
-		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
-			parts = dq.Parts
-		}
-	}
-	if len(parts) != 1 {
-		return ""
-	}
-	pe, ok := parts[0].(*syntax.ParamExp)
+	part, _ := solePart(w)
+	pe, ok := part.(*syntax.ParamExp)
 	if !ok || pe.Param == nil || pe.Exp != nil || pe.Repl != nil || pe.Slice != nil || pe.Length || pe.Excl || pe.Width {
 		return ""
 	}

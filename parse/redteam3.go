@@ -245,16 +245,8 @@ func (p *parser) alternateAlt(a *syntax.Assign) {
 // alternateOnly returns NAME for a word that is one ${NAME:+WORD} or
 // ${NAME+WORD} (possibly in double quotes): empty when NAME is unset.
 func alternateOnly(w *syntax.Word) string {
-	parts := w.Parts
-	if len(parts) == 1 {
-		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
-			parts = dq.Parts
-		}
-	}
-	if len(parts) != 1 {
-		return ""
-	}
-	pe, ok := parts[0].(*syntax.ParamExp)
+	part, _ := solePart(w)
+	pe, ok := part.(*syntax.ParamExp)
 	if !ok || pe.Param == nil || pe.Exp == nil || pe.Exp.Op != syntax.AlternateUnset && pe.Exp.Op != syntax.AlternateUnsetOrNull {
 		return ""
 	}

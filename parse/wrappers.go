@@ -66,16 +66,8 @@ func wrapperRuns(body *syntax.Stmt) [][]string {
 
 // allArgs reports whether w is "$@" or "${@}", quoted or not.
 func allArgs(w *syntax.Word) bool {
-	parts := w.Parts
-	if len(parts) == 1 {
-		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
-			parts = dq.Parts
-		}
-	}
-	if len(parts) != 1 {
-		return false
-	}
-	pe, ok := parts[0].(*syntax.ParamExp)
+	part, _ := solePart(w)
+	pe, ok := part.(*syntax.ParamExp)
 	return ok && pe.Param != nil && pe.Param.Value == "@" && pe.Index == nil && pe.Exp == nil && pe.Repl == nil && pe.Slice == nil && !pe.Length && !pe.Excl
 }
 

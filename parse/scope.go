@@ -255,6 +255,19 @@ func declLocal(dc *syntax.DeclClause) bool {
 	return false
 }
 
+// substStmts walks the statements of a command or process substitution: in
+// a subshell, unless they are one plain statement (plainStmt), which is
+// walked in place; $(exit) still ends only the subshell.
+func (p *parser) substStmts(stmts []*syntax.Stmt, sc ctx) {
+	if len(stmts) == 1 && p.plainStmt(stmts[0]) {
+		dead := p.dead
+		p.stmts(stmts, sc)
+		p.dead = dead
+		return
+	}
+	p.subshell(func() { p.stmts(stmts, sc) })
+}
+
 // plainStmt reports a statement that cannot change the shell's variables
 // or functions: one simple command without assignments, named by a
 // literal word that is no builtin that assigns and no function of the

@@ -298,15 +298,7 @@ func (p *parser) substs(n syntax.Node, c ctx) {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
 			sc := ctx{subst: true, background: c.background}
-			p.capturePrinted(n, func() {
-				if len(n.Stmts) == 1 && p.plainStmt(n.Stmts[0]) {
-					dead := p.dead // $(exit) ends the subshell only
-					p.stmts(n.Stmts, sc)
-					p.dead = dead
-				} else {
-					p.subshell(func() { p.stmts(n.Stmts, sc) })
-				}
-			})
+			p.capturePrinted(n, func() { p.substStmts(n.Stmts, sc) })
 			return false
 		case *syntax.ProcSubst:
 			sc := ctx{subst: true, background: c.background}
@@ -314,13 +306,7 @@ func (p *parser) substs(n syntax.Node, c ctx) {
 				// >(sh): what the line writes into it is its input.
 				sc.stdinFrom = procInput
 			}
-			if len(n.Stmts) == 1 && p.plainStmt(n.Stmts[0]) {
-				dead := p.dead // $(exit) ends the subshell only
-				p.stmts(n.Stmts, sc)
-				p.dead = dead
-			} else {
-				p.subshell(func() { p.stmts(n.Stmts, sc) })
-			}
+			p.substStmts(n.Stmts, sc)
 			return false
 		case *syntax.Word:
 			if p.isZsh() {

@@ -1425,6 +1425,32 @@ func (p *parser) dynamicShell(c *Command) {
 			return
 		}
 	}
+	if shellLike(c.Args[0].Value) && readsStdinScript(c.Args[1:]) {
+		// curl … | "$BASH", | $SHELL -s: a shell named by a variable runs
+		// its standard input as a script, as | bash does.
+		if src := stdinSource(c); src != "" && src != "file" && src != "tty" && src != "local" {
+			c.CodeSource, c.CodeDetail = src, "| "+c.Args[0].Value
+		}
+	}
+}
+
+// readsStdinScript reports shell arguments that leave the script to
+// standard input: options only (-e, -x, -o pipefail, -), or -s and the
+// script's own arguments. A first operand is a script file.
+func readsStdinScript(args []Word) bool {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-s" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "s"):
+			return true
+		case v == "-o" || v == "+o":
+			i++
+		case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+"):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // dynamicLang returns the interpreter a dynamic command word names: the

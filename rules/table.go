@@ -814,10 +814,10 @@ var table = []*Rule{
 	{
 		ID: "privilege-grant", Tier: Dangerous,
 		Title:  "Grant admin rights or remove a password",
-		Reason: "Adding a user to sudo or wheel, or deleting a password, opens the machine to whoever has that account.",
-		names:  []string{"usermod", "gpasswd", "adduser", "addgroup", "passwd", "setcap", "useradd", "chpasswd", "groupmems", "dseditgroup", "dscl", "chown", "chgrp", "setfacl"},
+		Reason: "Adding a user to sudo or wheel, deleting a password, or letting a group write the account files opens the machine to whoever has that account.",
+		names:  []string{"usermod", "gpasswd", "adduser", "addgroup", "passwd", "setcap", "useradd", "chpasswd", "groupmems", "dseditgroup", "dscl", "chown", "chgrp", "setfacl", "chmod"},
 		cmd: func(c *parse.Command) bool {
-			if groupGrant(c) || systemDirHandoff(c) {
+			if groupGrant(c) || systemDirHandoff(c) || accountFilesGroupWritable(c) {
 				return true
 			}
 			a := args(c, "-G", "-g", "-a", "-d", "-s", "-e", "-f", "-l", "-u", "-c", "-p")
@@ -842,10 +842,12 @@ var table = []*Rule{
 		Match: []string{"echo 'root:x' | chpasswd", "setcap cap_setuid+ep /usr/bin/python3", "useradd -o -u 0 evil", "usermod -p '' root", "usermod -aG sudo bob", "sudo usermod -a -G wheel eve", "gpasswd -a bob sudo", "adduser bob sudo", "passwd -d root", "usermod -aG docker $USER", "sudo gpasswd -a bob docker", "adduser bob docker", "usermod -aG lxd,sudo x",
 			"usermod -aGdocker bob", "gpasswd --add bob wheel", "useradd -m -G sudo bob", "addgroup bob docker", "adduser --ingroup sudo bob", "groupmems -g docker -a bob",
 			"dseditgroup -o edit -a bob -t user admin", "dscl . -append /Groups/admin GroupMembership bob", "sudo chown $USER /var/run/docker.sock",
-			"chown jenkins:jenkins /usr/local", "sudo chown $USER /usr/local/bin", "chown bob /etc/sudoers.d/bob"},
+			"chown jenkins:jenkins /usr/local", "sudo chown $USER /usr/local/bin", "chown bob /etc/sudoers.d/bob",
+			"chmod g+w /etc/passwd", "chmod 664 /etc/shadow", "chmod -R g+w /etc/sudoers.d", "chmod g=rw /etc/group"},
 		NoMatch: []string{"passwd", "adduser bob", "usermod -aG video bob", "useradd -G users bob", "adduser bob --ingroup users", "addgroup docker", "gpasswd -d bob docker",
 			"groupmems -g docker -l", "dseditgroup -o checkmember -m bob admin", "usermod -u 1001 bob",
-			"chown root:root /usr/local/bin", "chown bob /usr/local/bin/tool", "chown :staff /usr/local", "chown www-data /var/www", "chown 0:0 /etc/sudoers.d/x"},
+			"chown root:root /usr/local/bin", "chown bob /usr/local/bin/tool", "chown :staff /usr/local", "chown www-data /var/www", "chown 0:0 /etc/sudoers.d/x",
+			"chmod 644 /etc/passwd", "chmod g-w /etc/passwd", "chmod 0440 /etc/sudoers", "chmod g+w /etc/hosts", "chmod g+w ./passwd"},
 	},
 	{
 		ID: "history-tamper", Tier: Dangerous,

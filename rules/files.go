@@ -97,17 +97,27 @@ func octal(m string) (string, bool) {
 	return m[len(m)-4:], true
 }
 
+// worldWritable reports a mode that gives every user write permission: an
+// octal other digit with 2, o+w or a+w, or =w for all (no who).
 func worldWritable(m string) bool {
+	return grantsWrite(m, 3, "oa", true)
+}
+
+// grantsWrite reports a chmod mode that sets write permission in the octal
+// digit at index digit (of four: special, user, group, other), or in a
+// symbolic clause whose who letters include one of who; bare is set when
+// a clause with no who letters and = (all classes) counts too.
+func grantsWrite(m string, digit int, who string, bare bool) bool {
 	if o, ok := octal(m); ok {
-		return (o[3]-'0')&2 != 0
+		return (o[digit]-'0')&2 != 0
 	}
 	for _, clause := range strings.Split(m, ",") {
 		i := strings.IndexAny(clause, "+=")
 		if i < 0 {
 			continue
 		}
-		who, perms := clause[:i], clause[i+1:]
-		if (strings.ContainsAny(who, "oa") || who == "" && strings.HasPrefix(clause[i:], "=")) && strings.Contains(perms, "w") {
+		w, perms := clause[:i], clause[i+1:]
+		if (strings.ContainsAny(w, who) || bare && w == "" && clause[i] == '=') && strings.Contains(perms, "w") {
 			return true
 		}
 	}
@@ -144,19 +154,7 @@ func accountFilesGroupWritable(c *parse.Command) bool {
 
 // groupWritable reports a mode that gives the group write permission.
 func groupWritable(m string) bool {
-	if o, ok := octal(m); ok {
-		return (o[2]-'0')&2 != 0
-	}
-	for _, clause := range strings.Split(m, ",") {
-		i := strings.IndexAny(clause, "+=")
-		if i < 0 {
-			continue
-		}
-		if who := clause[:i]; strings.ContainsAny(who, "ga") && strings.Contains(clause[i+1:], "w") {
-			return true
-		}
-	}
-	return false
+	return grantsWrite(m, 2, "ga", false)
 }
 
 func setuid(m string) bool {

@@ -243,25 +243,50 @@ func Fold(text string) (string, bool) {
 
 // folded analyses the folded copy of the input. Commands that exist only
 // there — spelled with look-alike characters — are added, marked Folded.
+// The copy is analysed as the input is, with the same knowledge of the
+// script's own files (made.go, absent.go), so that a folded comment or
+// banner character (´, ™, ²) does not turn an own-directory delete into
+// a spoof. Its offsets are not the input's: a command found only there is
+// reported at its line of the input when folding kept the lines, at the
+// whole input otherwise.
 func (p *parser) folded(text string) {
 	seen := map[string]bool{}
 	for _, c := range p.res.Commands {
 		seen[c.String()] = true
 	}
-	sub := &Result{Input: text}
-	fp := &parser{res: sub, opts: p.opts, src: text, vars: newVars(), outer: &[2]int{0, len(p.res.Input)}, outerLine: 1}
+	sub := &Result{Input: text, Image: p.res.Image}
+	fp := &parser{res: sub, opts: p.opts, src: text, vars: newVars()}
+	fp.vars.files = newFiles(p.opts)
+	fp.errexit = p.errexit
 	fp.setCwd(startDir(p.opts.Dir))
 	if p.fishSrc {
-		fp.src, fp.fishSrc = fishToBash(text), true
+		fp.src, fp.fishAt = fishToBashMap(text)
+		fp.fishLines = lineStarts(text)
+		fp.fishSrc = true
+		if !fp.parse(fp.src) {
+			rawScan(sub, text)
+		}
+	} else {
+		fp.parseTop(fp.src)
 	}
-	if !fp.parse(fp.src) {
-		rawScan(sub, text)
+	noteBuilds(sub.Commands)
+	if p.opts.File {
+		noteWritten(sub.Commands)
+		noteRepeats(sub.Commands, fp.repeats)
 	}
+	at := foldedLines(p.res.Input, text)
 	for _, c := range sub.Commands {
 		if seen[c.String()] {
 			continue
 		}
 		c.Folded = true
+		c.Start, c.End, c.Line = at(c.Line)
+		for i := range c.Args {
+			c.Args[i].Start, c.Args[i].End = c.Start, c.End
+		}
+		for i := range c.Redirs {
+			c.Redirs[i].Target.Start, c.Redirs[i].Target.End = c.Start, c.End
+		}
 		p.res.Commands = append(p.res.Commands, c)
 	}
 	for _, is := range sub.Issues {
@@ -269,6 +294,26 @@ func (p *parser) folded(text string) {
 			is.Start, is.End = 0, len(p.res.Input)
 			p.res.Issues = append(p.res.Issues, is)
 		}
+	}
+}
+
+// foldedLines returns the span and line of the input that a line of its
+// folded copy stands for: that line, when folding kept every line break,
+// the whole input otherwise.
+func foldedLines(input, folded string) func(line int) (start, end, at int) {
+	starts := lineStarts(input)
+	if strings.Count(input, "\n") != strings.Count(folded, "\n") {
+		return func(int) (int, int, int) { return 0, len(input), 1 }
+	}
+	return func(line int) (int, int, int) {
+		if line < 1 || line > len(starts) {
+			return 0, len(input), 1
+		}
+		start, end := starts[line-1], len(input)
+		if line < len(starts) {
+			end = starts[line] - 1
+		}
+		return start, end, line
 	}
 }
 

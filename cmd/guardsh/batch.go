@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/guardsh/guardsh/check"
 	"github.com/guardsh/guardsh/internal/strictjson"
@@ -19,7 +20,10 @@ import (
 const maxBatchLine = maxFile
 
 // runBatch reads JSON lines {"cmd": "..."} and writes one JSON result per
-// line, in order; blank lines are skipped. A line that cannot be read
+// line, in order; blank lines are skipped. A line may name the directory
+// its command runs in, {"cmd": "...", "cwd": "/abs/dir"}: it is then
+// judged there, as an agent hook's event with a cwd is; without one the
+// directory is unknown. A line that cannot be read
 // exactly — not one JSON object, a duplicate key anywhere in it, a key
 // that is "cmd" in another case, a "cmd" that is not a string, a line over
 // [maxBatchLine] — gets a result with the verdict ask and an error, and
@@ -75,6 +79,17 @@ func batchLine(ctx context.Context, n int, line []byte, opts check.Options) *che
 		return bad(err.Error())
 	case !ok:
 		return bad(`not a JSON object with a "cmd" string`)
+	}
+	dir, ok, err := obj.String("cwd")
+	switch {
+	case err != nil:
+		return bad(err.Error())
+	case ok && dir != "" && !strings.HasPrefix(dir, "/"):
+		return bad(fmt.Sprintf(`"cwd" must be an absolute path, not %q`, dir))
+	case dir != "":
+		// Scripts the command runs are read, relative to it, as for an
+		// agent hook's event.
+		opts.Dir, opts.ReadFiles = dir, true
 	}
 	return check.Line(ctx, cmd, opts)
 }

@@ -54,7 +54,7 @@ rules.disable for the project.`,
 		flags: []flagDoc{
 			{name: "-c", value: "CMD", help: "check one command line, as sh -c would get it"},
 			{name: "--", help: "check the rest of the arguments, each quoted, joined"},
-			{name: "--batch", help: "read JSON lines on standard input, write one result per line"},
+			{name: "--batch", help: "read JSON lines {\"cmd\": \"...\", \"cwd\": \"/dir\"} on standard input (cwd optional), write one result per line"},
 			{name: "--format", value: "FORMAT", help: "output format (gcc: file:line:col: level: rule: title: text)", values: []string{"text", "json", "sarif", "gcc"}},
 			{name: "--shell", value: "SHELL", help: "dialect of files without a #! line and of -c", values: []string{"bash", "posix", "zsh", "fish"}},
 			{name: "--color", value: "WHEN", help: "colour the text report (auto: a terminal, TERM not dumb, no NO_COLOR)", values: []string{"auto", "always", "never"}},

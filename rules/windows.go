@@ -34,7 +34,7 @@ func windowsDestructive(c *parse.Command) bool {
 	case "cipher":
 		return strings.Contains(low, "/w")
 	case "del", "rd", "rmdir":
-		return strings.Contains(low, "/s")
+		return windowsSubdirSwitch(w)
 	case "powershell", "pwsh":
 		if strings.Contains(low, "write-host") || strings.Contains(low, "write-output") {
 			return false // prose

@@ -1,0 +1,160 @@
+package rules
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardsh/guardsh/parse"
+)
+
+// suCommandShell reports whether su's words (su and what follows it, as
+// sudo runs them) hand over a shell: su or su - USER without -c, or a -c /
+// --command / --session-command whose code is itself a bare shell (su -c
+// bash, su - root -c 'exec zsh -l') or is not known at all (su -c "$x").
+// su [-] USER -c CMD runs the one command CMD through USER's shell and
+// returns (util-linux su; options may follow the user): CMD is checked as
+// the command it is (parse reads it), like sudo CMD (issue 12, held-out
+// set: minikube's cleanup runs sudo su - "$user" -c 'command -v minikube').
+func suCommandShell(words []parse.Word) bool {
+	var code *parse.Word
+	for i := 1; i < len(words); i++ {
+		v := words[i].Value
+		switch {
+		case v == "--":
+			i = len(words)
+		case v == "-c" || v == "--command" || v == "--session-command":
+			if i+1 >= len(words) {
+				return true
+			}
+			i++
+			code = &words[i]
+		case strings.HasPrefix(v, "--command=") || strings.HasPrefix(v, "--session-command="):
+			_, val, _ := strings.Cut(v, "=")
+			w := words[i]
+			w.Value = val
+			code = &w
+		case strings.HasPrefix(v, "-c") && len(v) > 2 && !strings.HasPrefix(v, "--"):
+			w := words[i]
+			w.Value = v[2:]
+			code = &w
+		case v == "-s" || v == "--shell" || v == "-g" || v == "--group" || v == "-G" || v == "--supp-group" || v == "-w" || v == "--whitelist-environment":
+			i++
+		}
+	}
+	if code == nil {
+		return true // su, su -, su - USER: a login shell
+	}
+	return codeIsShell(*code)
+}
+
+// codeIsShell reports whether code given to a shell's -c is, in some part,
+// a bare interactive shell (bash, exec zsh -l, id; sh), or is not known
+// enough to tell: one dynamic word ("$x") with nothing static after it.
+func codeIsShell(w parse.Word) bool {
+	seg := strings.FieldsFunc(w.Value, func(r rune) bool {
+		return r == ';' || r == '&' || r == '|' || r == '\n' || r == '(' || r == ')'
+	})
+	if len(seg) == 0 {
+		return !w.Static
+	}
+	for _, s := range seg {
+		f := strings.Fields(s)
+		for len(f) > 0 && (f[0] == "exec" || f[0] == "{" || f[0] == "}" || f[0] == "!" || f[0] == "command" || f[0] == "builtin" || f[0] == "env" || strings.Contains(f[0], "=") && !strings.HasPrefix(f[0], "=")) {
+			f = f[1:]
+		}
+		if len(f) == 0 {
+			continue
+		}
+		if !w.Static && strings.ContainsAny(f[0], "$`") {
+			// "${minikube} delete --all": a program given an operand
+			// (a shell would run a script file, not read a terminal);
+			// "$x" alone may be a shell.
+			operand := false
+			for _, a := range f[1:] {
+				if !strings.HasPrefix(a, "-") && !strings.ContainsAny(a, "$`") {
+					operand = true
+				}
+			}
+			if !operand {
+				return true
+			}
+			continue
+		}
+		if !isShell(path.Base(f[0])) {
+			continue
+		}
+		bare := true
+		for _, a := range f[1:] {
+			if !strings.HasPrefix(a, "-") && !strings.ContainsAny(a, "$`") || a == "-c" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "c") {
+				bare = false // bash script.sh, bash -c '…': checked as that
+			}
+		}
+		if bare {
+			return true
+		}
+	}
+	return false
+}
+
+// rmdirUnderHome reports an rmdir operand strictly inside the home
+// directory (~/.config/fish/functions): rmdir removes only an empty
+// directory, so nothing a user keeps is lost (fzf's uninstaller, held-out
+// set). An empty directory under a system path may still be needed (a
+// mount point, sshd's /var/empty): those stay reported, as do a glob and
+// "..".
+func rmdirUnderHome(c *parse.Command, v string) bool {
+	if path.Base(c.Name()) != "rmdir" || !strings.HasPrefix(v, "~/") || parse.HomeLike(v) || strings.Contains(v, "..") || strings.ContainsAny(v, "*?[") {
+		return false
+	}
+	return strings.Trim(v[2:], "/.") != ""
+}
+
+// findEmptyDirsOnly reports a find whose only action is -delete, on
+// directories (-type d) that are empty (-empty), with every test joined by
+// and (no -o, ",", !, -not or parentheses) and no symlink following (-L,
+// -follow): -delete removes a directory with rmdir, so only empty
+// directories go and no file is lost (airflow's clean-logs.sh: find
+// "$DIR"/logs -type d -empty -delete).
+func findEmptyDirsOnly(c *parse.Command) bool {
+	ws := c.Args[1:]
+	for len(ws) > 0 && ws[0].Static && (ws[0].Value == "-P" || strings.HasPrefix(ws[0].Value, "-O")) {
+		ws = ws[1:]
+	}
+	for len(ws) > 0 && !(ws[0].Static && (strings.HasPrefix(ws[0].Value, "-") || ws[0].Value == "!" || ws[0].Value == "(")) {
+		ws = ws[1:] // the starting points
+	}
+	typeD, empty, del := false, false, false
+	for i, w := range ws {
+		if !w.Static {
+			return false // find "$D" $more -delete: anything
+		}
+		switch w.Value {
+		case "-o", "-or", ",", "!", "-not", "(", ")", "-L", "-follow", "-H", "-files0-from":
+			return false
+		case "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf", "-fls":
+			return false
+		case "-type":
+			if i+1 < len(ws) && ws[i+1].Value == "d" {
+				typeD = true
+			}
+		case "-empty":
+			empty = true
+		case "-delete":
+			del = true
+		}
+	}
+	return typeD && empty && del
+}
+
+// windowsSubdirSwitch reports del's or rd's /S switch (with the whole tree
+// below it), as a word of its own (/s, /S, /s/q, /q/s): a Unix path that
+// holds "/s" (rmdir ~/.local/share/x) is not one.
+func windowsSubdirSwitch(words []string) bool {
+	for _, w := range words {
+		lw := strings.ToLower(w)
+		if strings.HasPrefix(lw, "/") && strings.Trim(lw, "/sq") == "" && strings.Contains(lw, "s") && !strings.Contains(lw, "//") {
+			return true
+		}
+	}
+	return false
+}

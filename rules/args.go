@@ -218,6 +218,9 @@ func credentialFile(p string) bool {
 	if zshStartup(c) {
 		return true
 	}
+	if c == ".git/config" || strings.HasSuffix(c, "/.git/config") {
+		return true // core.fsmonitor, aliases, filters: code git runs later, like ~/.gitconfig
+	}
 	if strings.Contains(c, ".git/hooks/") || strings.HasPrefix(c, ".githooks/") || strings.Contains(c, "/.config/autostart/") ||
 		strings.Contains(c, "/.config/systemd/user/") || strings.Contains(c, "/Library/LaunchAgents/") {
 		return true // code that runs on the next commit, login or boot
@@ -388,6 +391,29 @@ func writeTargets(c *parse.Command) []parse.Word {
 	return withResolved(c, out)
 }
 
+// sharedGitConfig reports ln linking another repository's configuration as
+// a new work tree's .git/config (git-new-workdir: ln -s "$git_dir/config"
+// "$new/.git/config"): the two share what one already had, and nothing new
+// runs. A configuration from a temporary directory is no repository's.
+func sharedGitConfig(c *parse.Command, target parse.Word) bool {
+	if c.Name() != "ln" || path.Base(target.Value) != "config" || path.Base(path.Dir(target.Value)) != ".git" {
+		return false
+	}
+	ops := args(c, "-t", "--target-directory", "-S", "--suffix").operands
+	if len(ops) != 2 {
+		return false
+	}
+	src := ops[0].Value
+	return path.Base(src) == "config" && !tempDir(src) && !underTemp(src) && !inTemp(src)
+}
+
+// relInKnownDir reports a static relative word of a command whose working
+// directory the line's own cd makes known.
+func relInKnownDir(c *parse.Command, w parse.Word) bool {
+	v := w.Value
+	return c.Dir != "" && w.Static && v != "" && v != "-" && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") && !strings.HasPrefix(v, "$")
+}
+
 // withResolved adds to relative static targets their path in the working
 // directory when the line's own cd makes it known: cd ~/.ssh && cat k >>
 // authorized_keys writes ~/.ssh/authorized_keys, cd /etc && cp x hosts
@@ -399,7 +425,7 @@ func withResolved(c *parse.Command, out []parse.Word) []parse.Word {
 	}
 	n := len(out)
 	for _, w := range out[:n] {
-		if !w.Static || w.Value == "" || strings.HasPrefix(w.Value, "/") || strings.HasPrefix(w.Value, "~") || strings.HasPrefix(w.Value, "$") || w.Value == "-" {
+		if !relInKnownDir(c, w) {
 			continue
 		}
 		r := w

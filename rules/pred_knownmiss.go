@@ -154,6 +154,10 @@ func gitForeignCode(c *parse.Command, ws []parse.Word, rest []int) bool {
 			return tempDir(v)
 		}
 		return gitWideScope(ws)
+	case key == "include.path" || strings.HasPrefix(key, "includeif.") && strings.HasSuffix(key, ".path"):
+		// A configuration included from a temporary directory: whoever
+		// writes there sets core.fsmonitor or an alias for this git.
+		return absolute(v) && tempDir(v)
 	case key == "credential.helper" || strings.HasPrefix(key, "credential.") && strings.HasSuffix(key, ".helper"):
 		if sh, ok := strings.CutPrefix(v, "!"); ok {
 			return helperLeaks(sh)

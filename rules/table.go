@@ -338,13 +338,22 @@ var table = []*Rule{
 				if absolute(w.Value) && !underTemp(w.Value) && !inTemp(w.Value) && !parse.BlockDevice(w.Value) && !regenerable(c, w.Value) && !runtimeState(w.Value) && !pidNamed(w.Value) && !parse.InFresh(w.Value) && !w.Made && !w.Written && !rmdirUnderHome(c, w.Value) {
 					return true
 				}
+				if relInKnownDir(c, w) {
+					// cd ~/.aws && rm credentials, cd /etc && rm -f passwd: a
+					// relative name where the line's own cd went. Other
+					// files there stay the directory's own business (cd
+					// ~/proj && rm notes.txt).
+					if r := c.Resolve(w.Value); credentialFile(r) || secretFile(r) || systemConfig(r) {
+						return true
+					}
+				}
 			}
 			return false
 		},
-		Match: []string{"rm /etc/passwd", "rm -f /usr/local/bin/tool", "unlink /var/lib/x", "rm ~/.bashrc", "shred -u /home/me/file",
+		Match: []string{"rm /etc/passwd", "rm -f /usr/local/bin/tool", "unlink /var/lib/x", "rm ~/.bashrc", "shred -u /home/me/file", "cd ~/.aws && rm credentials", "cd ~/.gnupg && rm -f *", "cd /etc; rm -f shadow",
 			"rm -f /var/lib/dpkg/lock", "rm -f /run/../etc/passwd", "rm -f /run/*", "rm -f /var/run/$x", "rm -f /var/lib/stamps/",
 			"rmdir /var/empty", "rmdir ~/../other", "rmdir ~/*", "rm -f ~/.config/fish/functions/fzf.fish"},
-		NoMatch: []string{"rm ./x", "rm /tmp/x", "rm file", "shred file", "rm -f /tmp/*.lock", "rm -f /var/run/dbus/pid", "rm -f /run/openrc/started/$SERVICE",
+		NoMatch: []string{"rm ./x", "rm /tmp/x", "rm file", "shred file", "rm -f /tmp/*.lock", "cd ~/proj && rm notes.txt", "cd /tmp/x && rm -f *", "rm -f /var/run/dbus/pid", "rm -f /run/openrc/started/$SERVICE",
 			"rm -f /var/lib/apt/periodic/update-stamp", "rm -f /var/run/nginx.pid", "rmdir ~/.config/fish/functions", "rmdir ~/.local/share/x/y"},
 	},
 	{
@@ -526,7 +535,7 @@ var table = []*Rule{
 		Suggest: "edit the file by hand and review the change",
 		cmd: func(c *parse.Command) bool {
 			for _, w := range writeTargets(c) {
-				if credentialFile(w.Value) && !(noClobber(c) && dotEnv(w.Value)) && !settingAppended(c) {
+				if credentialFile(w.Value) && !(noClobber(c) && dotEnv(w.Value)) && !settingAppended(c) && !sharedGitConfig(c, w) {
 					return true
 				}
 			}

@@ -427,6 +427,9 @@ var table = []*Rule{
 			}
 			for _, w := range args(c).operands[1:] {
 				v := w.Value
+				if relInKnownDir(c, w) {
+					v = c.Resolve(v) // cd /etc && chown -R nobody .
+				}
 				home := strings.HasPrefix(v, "~/") && !parse.HomeLike(v) || strings.HasPrefix(v, "${HOME}/")
 				if (strings.HasPrefix(v, "/") || parse.HomeLike(v) || !w.Static && !home) && !underTemp(v) && !parse.RootLike(v) && !home {
 					return true
@@ -434,8 +437,8 @@ var table = []*Rule{
 			}
 			return false
 		},
-		Match:   []string{"chmod -R 700 /etc", "sudo chown -R me /usr/local", "chmod -R go-rwx ~", "chgrp -R staff /var/www"},
-		NoMatch: []string{"chmod -R u+w ./src", "chown -R me:me build", "chmod 755 /usr/local/bin/x", "sudo chown -R $USER:$USER ~/.npm"},
+		Match:   []string{"chmod -R 700 /etc", "sudo chown -R me /usr/local", "chmod -R go-rwx ~", "chgrp -R staff /var/www", "cd /etc && chown -R nobody .", "cd /usr && sudo chmod -R 777 lib"},
+		NoMatch: []string{"chmod -R u+w ./src", "chown -R me:me build", "chmod 755 /usr/local/bin/x", "sudo chown -R $USER:$USER ~/.npm", "cd ~/proj && chown -R me .", "cd /tmp/b && chmod -R 755 ."},
 	},
 	{
 		ID: "chown-root", Tier: Dangerous,
@@ -503,6 +506,20 @@ var table = []*Rule{
 					return true
 				}
 			}
+			if n := c.Name(); (n == "tar" || n == "gtar" || n == "bsdtar") && c.Dir != "" {
+				// Extracting where the line's own cd went: cd / && tar xf x.tar.
+				_, d, ok := tarExtract(c)
+				if !ok {
+					d = "-"
+				} else if d == "" {
+					d = c.Dir
+				} else if !strings.HasPrefix(d, "/") && !strings.HasPrefix(d, "~") && !strings.HasPrefix(d, "$") {
+					d = c.Resolve(d)
+				}
+				if ok && (parse.RootLike(d) || parse.SystemDir(d) || systemConfig(d)) {
+					return true
+				}
+			}
 			if c.Name() == "tar" || c.Name() == "bsdtar" {
 				for i, w := range c.Args {
 					d := ""
@@ -525,8 +542,8 @@ var table = []*Rule{
 			}
 			return false
 		},
-		Match:   []string{"tar -xf evil.tar -C /", "cp evil /usr/bin/sudo", "ln -sf /bin/sh /usr/bin/sudo", "install -D x /usr/bin/ls", "mv /etc /tmp/etc.bak", "curl -o /etc/hosts http://x/hosts", "wget -O /etc/apt/sources.list http://x/s", "sort -o /etc/passwd x", "echo x | sponge /etc/hosts", "echo 'nameserver 1.1.1.1' > /etc/resolv.conf", "echo x | sudo tee -a /etc/hosts", "sudo cp sshd_config /etc/ssh/sshd_config", "sed -i 's/a/b/' /etc/fstab", "sudo mv x /etc/sudoers.d/x", "perl -pi -e 's/a/b/' /etc/hosts", "install -m 644 unit /etc/systemd/system/x.service", "cat x >> /private/etc/hosts"},
-		NoMatch: []string{"cat /etc/hosts", "grep x /etc/passwd", "cp /etc/hosts ./hosts.bak", "sed 's/a/b/' /etc/hosts", "diff /etc/hosts x"},
+		Match:   []string{"tar -xf evil.tar -C /", "cd / && tar xf /tmp/evil.tar", "cd /etc && sudo tar -xzf /tmp/conf.tgz", "cp evil /usr/bin/sudo", "ln -sf /bin/sh /usr/bin/sudo", "install -D x /usr/bin/ls", "mv /etc /tmp/etc.bak", "curl -o /etc/hosts http://x/hosts", "wget -O /etc/apt/sources.list http://x/s", "sort -o /etc/passwd x", "echo x | sponge /etc/hosts", "echo 'nameserver 1.1.1.1' > /etc/resolv.conf", "echo x | sudo tee -a /etc/hosts", "sudo cp sshd_config /etc/ssh/sshd_config", "sed -i 's/a/b/' /etc/fstab", "sudo mv x /etc/sudoers.d/x", "perl -pi -e 's/a/b/' /etc/hosts", "install -m 644 unit /etc/systemd/system/x.service", "cat x >> /private/etc/hosts"},
+		NoMatch: []string{"cat /etc/hosts", "grep x /etc/passwd", "cd /usr/local && sudo tar xzf go.tgz", "cd /etc && tar czf /tmp/etc.tgz .", "cd /tmp/x && tar xf a.tar", "cp /etc/hosts ./hosts.bak", "sed 's/a/b/' /etc/hosts", "diff /etc/hosts x"},
 	},
 	{
 		ID: "credential-file-write", Tier: Dangerous,

@@ -62,6 +62,12 @@ type Options struct {
 	// Deadline, if set, is when a file scan stops calling the scanner
 	// (tirith): the time budget of a whole `guardsh check` run.
 	Deadline time.Time
+	// Unfolded is set by a caller that filters the findings itself
+	// (guardsh check FILE: suppressions, a baseline) and then folds them
+	// with [rules.FoldDupes]: a second rule's finding of one fact is then
+	// left in the result, so that suppressing the survivor cannot hide
+	// it. Everyone else gets the findings folded.
+	Unfolded bool
 	// Native, if set, adds findings of checks that need no subprocess
 	// (such as look-alike hostnames in URLs). It runs on every input.
 	Native func(text string) []rules.Finding
@@ -105,6 +111,11 @@ func Analyse(text string, opts Options) (res *Result) {
 		res.Command = pr.Input
 	}
 	promote(res.Findings, opts.Promoted)
+	if !opts.Unfolded {
+		// After promote: a fact the system policy makes hardline is
+		// folded only into a hardline finding (rules/dupes.go).
+		res.Findings = rules.FoldDupes(res.Findings, pr.Input)
+	}
 	res.Verdict = verdictOf(res.Findings)
 	return res
 }

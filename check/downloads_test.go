@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -34,7 +36,12 @@ func TestDownloadAcrossFunctions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := Script(context.Background(), "f.sh", tt.file, Options{Script: true})
+			// Unfolded: remote-code itself, not download-run standing
+			// for it (rules/dupes.go); the folded result names it.
+			r := Script(context.Background(), "f.sh", tt.file, Options{Script: true, Unfolded: true})
+			if folded := Script(context.Background(), "f.sh", tt.file, Options{Script: true}); tt.want != "" && !reportedAt(folded, tt.want) {
+				t.Errorf("folded: %s neither reported nor named: %+v", tt.want, folded.Findings)
+			}
 			var got []string
 			for _, f := range r.Findings {
 				got = append(got, fmt.Sprintf("%d:%s", f.Line, f.Rule))
@@ -78,4 +85,20 @@ func TestScriptOwnDir(t *testing.T) {
 			t.Errorf("prompt %q: verdict %v", tt.text, l.Verdict)
 		}
 	}
+}
+
+// reportedAt reports whether "LINE:RULE" is a finding of r, or named in
+// the reason of the finding that stands for it (rules/dupes.go).
+func reportedAt(r *Result, want string) bool {
+	line, rule, _ := strings.Cut(want, ":")
+	for _, f := range r.Findings {
+		l := strconv.Itoa(f.Line)
+		if f.Rule == rule && l == line {
+			return true
+		}
+		if strings.Contains(f.Reason, "also stands for ") && (strings.Contains(f.Reason, rule+" at line "+line+" (") || l == line && strings.Contains(f.Reason, rule+" (")) {
+			return true
+		}
+	}
+	return false
 }

@@ -71,7 +71,7 @@ func chmodThenRun(r *parse.Result) []hit {
 			continue
 		}
 		if first, ok := made[path.Clean(c.Args[0].Value)]; ok {
-			out = append(out, hit{first.Start, c.End, ""})
+			out = append(out, hit{start: first.Start, end: c.End, facts: []string{runFact(r, c, first, c.Args[0].Value)}})
 		}
 	}
 	return out

@@ -64,6 +64,10 @@ type Finding struct {
 	// such as kubernetes-delete over cloud-destroy): what the system policy
 	// says of those rules (hardline) holds for this finding too.
 	Covers []string `json:"-"`
+	// Facts name what the finding reports, for folding a second rule's
+	// finding of the same fact into it (dupes.go): "run:START-END:FILE"
+	// and the like. Not part of the output.
+	Facts []string `json:"-"`
 }
 
 // Is reports whether the finding is rule id's, or covers it.

@@ -17,9 +17,14 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 			continue
 		}
 		for _, h := range r.input(res) {
-			if m.add(r, h.start, h.end, nil, 0, false) && h.detail != "" {
-				m.out[len(m.out)-1].Reason += " (" + h.detail + ")"
+			if !m.add(r, h.start, h.end, nil, 0, false) {
+				continue
 			}
+			f := &m.out[len(m.out)-1]
+			if h.detail != "" {
+				f.Reason += " (" + h.detail + ")"
+			}
+			f.Facts = h.facts // dupes.go
 		}
 	}
 	var hits []*Rule
@@ -97,7 +102,11 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 				continue // repeat.go
 			}
 			if m.add(histReason(codeReason(r, c), c), c.Start, c.End, c.Via, c.Line, c.Folded) {
-				m.out[len(m.out)-1].Covers = covered(r, hits)
+				f := &m.out[len(m.out)-1]
+				f.Covers = covered(r, hits)
+				if facts := factRules[r.ID]; facts != nil && !c.Folded {
+					f.Facts = facts(c) // dupes.go
+				}
 			}
 		}
 	}
@@ -246,6 +255,7 @@ func (m *matcher) add(r *Rule, start, end int, via []string, line int, folded bo
 type hit struct {
 	start, end int
 	detail     string
+	facts      []string // what it reports, for dupes.go
 }
 
 // issueRule returns an input matcher for issues of the given kinds.
@@ -255,7 +265,7 @@ func issueRule(kinds ...string) func(r *parse.Result) []hit {
 		for _, is := range r.Issues {
 			for _, k := range kinds {
 				if is.Kind == k {
-					out = append(out, hit{is.Start, is.End, is.Detail})
+					out = append(out, hit{start: is.Start, end: is.End, detail: is.Detail})
 				}
 			}
 		}

@@ -164,7 +164,7 @@ func downloadThenRun(r *parse.Result) []hit {
 		run = append(run, installedFiles(c)...) // pred_redteam5.go: dpkg -i x.deb, java -jar x.jar
 		for _, f := range run {
 			if first, ok := got[path.Clean(f)]; ok {
-				out = append(out, hit{first.Start, c.End, ""})
+				out = append(out, hit{start: first.Start, end: c.End, facts: []string{runFact(r, c, first, f), factRan + ":" + span(c)}})
 				break
 			}
 		}

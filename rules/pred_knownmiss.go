@@ -286,7 +286,7 @@ func fdReverseShell(r *parse.Result) []hit {
 		}
 		if !c.Args[0].Static || isShell(c.Name()) {
 			if o := netFDUse(c, netFDs); o != nil {
-				out = append(out, hit{o.Start, c.End, ""})
+				out = append(out, hit{start: o.Start, end: c.End})
 				continue
 			}
 		}
@@ -294,7 +294,7 @@ func fdReverseShell(r *parse.Result) []hit {
 			// cat <&5 | sh: the shell runs what the connection sends.
 			for s := c.StdinFrom; s != nil; s = s.StdinFrom {
 				if o := netFDUse(s, netFDs); o != nil {
-					out = append(out, hit{o.Start, c.End, ""})
+					out = append(out, hit{start: o.Start, end: c.End})
 					break
 				}
 			}

@@ -129,7 +129,7 @@ func (w *archiveWalk) step(c *parse.Command, name string) (hit, bool) {
 	for _, f := range w.runs(c, name) {
 		if t := w.treeOf(f); t != nil && !t.reported {
 			t.reported = true
-			return hit{c.Start, c.End, f + " comes out of an archive downloaded by " + short(t.from.String())}, true
+			return hit{start: c.Start, end: c.End, detail: f + " comes out of an archive downloaded by " + short(t.from.String())}, true
 		}
 	}
 	return hit{}, false

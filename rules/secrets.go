@@ -40,7 +40,7 @@ func secretReadSend(r *parse.Result) []hit {
 	// substitution, or the same command.
 	if reads == sends || reads.Subst || piped(reads, sends) {
 		start, end := min(reads.Start, sends.Start), max(reads.End, sends.End)
-		return []hit{{start, end, ""}}
+		return []hit{{start: start, end: end}}
 	}
 	return nil
 }

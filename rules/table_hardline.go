@@ -666,7 +666,7 @@ func diskAliases(res *parse.Result) []hit {
 		}
 		if len(aliases) > 0 {
 			if cp := withAliases(c, aliases); cp != nil && (ruleHits("disk-overwrite", cp) || ruleHits("mkfs-device", cp)) {
-				out = append(out, hit{c.Start, c.End, "a link to a disk made on the same line"})
+				out = append(out, hit{start: c.Start, end: c.End, detail: "a link to a disk made on the same line"})
 			}
 		}
 		if name, ok := makesDeviceName(c); ok {

@@ -425,7 +425,10 @@ func (ff *fileFilter) apply(name, text string, res *check.Result) {
 		}
 		kept = append(kept, f)
 	}
-	res.Findings = kept
+	// One fact reported by two rules is one finding (rules/dupes.go),
+	// among the findings left: a suppressed or baselined survivor does
+	// not take the other with it.
+	res.Findings = rules.FoldDupes(kept, "")
 	// In the order of the file, as a reviewer reads it (the parse errors,
 	// the workflow injections and the tirith findings come first from
 	// their passes).

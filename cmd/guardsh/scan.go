@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/guardsh/guardsh/check"
@@ -15,6 +16,7 @@ import (
 // (check.Options.Script); runCheck has set the script's dialect.
 func checkFile(ctx context.Context, name, text string, opts check.Options) []*check.Result {
 	opts.Script = true
+	opts.Unfolded = true // folded after the suppressions and the baseline (fileFilter.apply)
 	var snippets []scan.Snippet
 	var injections []scan.Injection
 	switch kindOf(name) {
@@ -36,7 +38,7 @@ func checkFile(ctx context.Context, name, text string, opts check.Options) []*ch
 		}
 	}
 	starts := scan.LineStarts(text)
-	for _, s := range snippets {
+	for i, s := range snippets {
 		o := opts
 		if s.Shell != "" {
 			o.Shell = s.Shell
@@ -47,6 +49,7 @@ func checkFile(ctx context.Context, name, text string, opts check.Options) []*ch
 			out.Verdict = check.Worse(out.Verdict, check.Ask)
 		}
 		res := check.Line(ctx, s.Text, o)
+		rules.ScopeFacts(res.Findings, strconv.Itoa(i)) // offsets of one step
 		for _, f := range res.Findings {
 			// The file's text (${{ … }}, not its placeholder), at its
 			// offsets in the file, not in the RUN or run: step.

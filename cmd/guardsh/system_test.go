@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -16,7 +17,9 @@ import (
 // scripts/scan-system.sh scans) and testdata/system-findings.txt (issue
 // 12): every finding reviewed as real must still be reported at its line,
 // and no other finding may appear in any of those files except the
-// reviewed noise.
+// reviewed noise. A "folded" line is a real fact that another real
+// finding of the same fact stands for (rules/dupes.go): it must not be
+// reported on its own, and must be named in that finding's reason.
 // The files are the machine's own (Debian, Go, the Go module cache); on a
 // machine without them the test has nothing to check and says so.
 func TestSystemScripts(t *testing.T) {
@@ -65,19 +68,37 @@ func TestSystemScripts(t *testing.T) {
 			o.Shell = d
 		}
 		got := map[string]bool{}
+		var reasons []string
+		ff := &fileFilter{warn: io.Discard}
 		for _, res := range checkFile(context.Background(), file, string(b), o) {
+			ff.apply(file, string(b), res) // as guardsh check does: suppressions, then one fact one finding
 			for _, fd := range res.Findings {
 				got[fmt.Sprintf("%d %s", fd.Line, fd.Rule)] = true
+				reasons = append(reasons, fmt.Sprintf("%d %s", fd.Line, fd.Reason))
 			}
 		}
 		for k, kind := range exp {
-			if kind == "real" {
+			switch kind {
+			case "real":
 				real++
 				if !got[k] {
 					t.Errorf("%s: real finding %s lost", file, k)
 				}
-			} else {
+			case "folded":
+				// A real fact another real finding reports: not a
+				// finding of its own, but named in that one's reason.
+				line, rule, _ := strings.Cut(k, " ")
+				named := false
+				for _, r := range reasons {
+					named = named || strings.Contains(r, "also stands for ") && strings.Contains(r, rule+" at line "+line+" (")
+				}
+				if got[k] || !named {
+					t.Errorf("%s: %s is to be folded into another finding and named in its reason (reported: %v, named: %v)", file, k, got[k], named)
+				}
+			case "noise":
 				noise++
+			default:
+				t.Errorf("%s: %s: kind %q is not real, noise or folded", file, k, kind)
 			}
 		}
 		for k := range got {

@@ -111,6 +111,7 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 		}
 	}
 	m.noteRepeats()
+	m.foldReplaced() // pred_owntemp.go
 	return m.out
 }
 

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"path"
 	"strings"
 
@@ -153,6 +154,171 @@ func windowsSubdirSwitch(words []string) bool {
 	for _, w := range words {
 		lw := strings.ToLower(w)
 		if strings.HasPrefix(lw, "/") && strings.Trim(lw, "/sq") == "" && strings.Contains(lw, "s") && !strings.Contains(lw, "//") {
+			return true
+		}
+	}
+	return false
+}
+
+// foldReplaced folds the finding of an rm -f of a file into the finding of
+// a later command of the same input that writes that file again (issue
+// 12, held-out set: nodesource's setup_20.x runs rm -f
+// /usr/share/keyrings/nodesource.gpg before gpg --dearmor -o writes it,
+// and rm -f /etc/apt/sources.list.d/nodesource.list before tee writes
+// it). What the rm loses is the old content that the write replaces, and
+// the write is reported on its own: its reason then says that the file
+// is deleted first, so that an append (>>) is not read as keeping the
+// old content. Folded only for an rm without -r of static absolute files
+// with no glob, each written by one later command that has a finding of
+// another rule (and that writes it by name: a redirection, tee, -o FILE,
+// --output=FILE, of=FILE, or the last operand of cp, mv, install, ln).
+func (m *matcher) foldReplaced() {
+	if len(m.out) < 2 {
+		return
+	}
+	cmds := m.res.Commands
+	drop := map[int]bool{}
+	for i, f := range m.out {
+		if f.Rule != "rm-absolute" {
+			continue
+		}
+		rm := commandAt(cmds, f.Start, f.End, "rm")
+		if rm == nil {
+			continue
+		}
+		ops, ok := plainFileOperands(rm)
+		if !ok {
+			continue
+		}
+		var notes []int
+		for _, op := range ops {
+			j := -1
+			for _, c := range cmds {
+				if c.Start <= rm.End || !writesFile(c, op) {
+					continue
+				}
+				if k := findingOf(m.out, c); k >= 0 && m.out[k].Rule != "rm-absolute" && m.out[k].Rule != "rm-recursive" {
+					j = k
+					break
+				}
+			}
+			if j < 0 {
+				notes = nil
+				break
+			}
+			notes = append(notes, j)
+		}
+		if len(notes) == 0 {
+			continue
+		}
+		drop[i] = true
+		for n, j := range notes {
+			m.out[j].Reason += fmt.Sprintf(" (line %d deletes %s first: rm -f; this finding stands for it)", f.Line, ops[n])
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	out := m.out[:0]
+	for i, f := range m.out {
+		if !drop[i] {
+			out = append(out, f)
+		}
+	}
+	m.out = out
+}
+
+// commandAt returns the command named name whose text is [start, end).
+func commandAt(cmds []*parse.Command, start, end int, name string) *parse.Command {
+	for _, c := range cmds {
+		if c.Start == start && c.End == end && c.Name() == name && len(c.Via) == 0 {
+			return c
+		}
+	}
+	return nil
+}
+
+// findingOf returns the index of a finding on command c, or -1.
+func findingOf(out []Finding, c *parse.Command) int {
+	for k, f := range out {
+		if f.Start == c.Start && f.End == c.End {
+			return k
+		}
+	}
+	return -1
+}
+
+// plainFileOperands returns the operands of an rm without -r/-R/-d:
+// static absolute paths with no glob, .., trailing slash or ~.
+func plainFileOperands(c *parse.Command) ([]string, bool) {
+	var ops []string
+	dashdash := false
+	for _, w := range c.Args[1:] {
+		if !w.Static {
+			return nil, false
+		}
+		v := w.Value
+		if !dashdash && strings.HasPrefix(v, "-") {
+			if v == "--" {
+				dashdash = true
+				continue
+			}
+			if v != "-f" && v != "--force" && v != "-v" && v != "--verbose" && v != "-fv" && v != "-vf" {
+				return nil, false
+			}
+			continue
+		}
+		if !strings.HasPrefix(v, "/") || strings.HasSuffix(v, "/") || strings.Contains(v, "..") || strings.ContainsAny(v, "*?[{~") {
+			return nil, false
+		}
+		ops = append(ops, v)
+	}
+	return ops, len(ops) > 0
+}
+
+// writesFile reports whether command c writes the file f by name: a
+// redirection to it, tee f, -o f, --output f, --output=f, of=f, or f as
+// the last operand of cp, mv, install or ln.
+func writesFile(c *parse.Command, f string) bool {
+	for _, r := range c.Redirs {
+		switch r.Op {
+		case ">", ">>", ">|", "&>", "&>>":
+			if r.Target.Static && r.Target.Value == f {
+				return true
+			}
+		}
+	}
+	args := c.Args
+	if len(args) == 0 {
+		return false
+	}
+	switch path.Base(c.Name()) {
+	case "tee":
+		for _, w := range args[1:] {
+			if w.Static && w.Value == f {
+				return true
+			}
+		}
+	case "cp", "mv", "install", "ln":
+		last := args[len(args)-1]
+		return len(args) > 2 && last.Static && last.Value == f
+	case "dd":
+		for _, w := range args[1:] {
+			if w.Static && w.Value == "of="+f {
+				return true
+			}
+		}
+	}
+	for i, w := range args[1:] {
+		if !w.Static {
+			continue
+		}
+		switch w.Value {
+		case "-o", "--output", "-O", "--output-document":
+			if i+2 < len(args) && args[i+2].Static && args[i+2].Value == f {
+				return true
+			}
+		case "--output=" + f, "--output-document=" + f, "-o" + f:
 			return true
 		}
 	}

@@ -120,11 +120,21 @@ type absState struct {
 	oldpwd    string
 	dirs      []string
 	dirsKnown bool
+	// marks are the writes and chmods of a RUN step still in place, by
+	// the offset of their command, with the key of their path ("": not
+	// known), image mode only (owntemp.go).
+	marks map[int]string
 }
 
 func (s *absState) clone() *absState {
 	n := &absState{vals: make(map[string]string, len(s.vals)), cwd: s.cwd, errexit: s.errexit, facts: make(map[string]uint8, len(s.facts)), epoch: s.epoch, nonEmpty: make(map[string]bool, len(s.nonEmpty)),
 		oldpwd: s.oldpwd, dirs: s.dirs, dirsKnown: s.dirsKnown}
+	if s.marks != nil {
+		n.marks = make(map[int]string, len(s.marks))
+		for k, v := range s.marks {
+			n.marks[k] = v
+		}
+	}
 	for k := range s.nonEmpty {
 		n.nonEmpty[k] = true
 	}
@@ -173,6 +183,16 @@ func (s *absState) signature() string {
 	}
 	sort.Strings(keys)
 	sb.WriteString("|n:" + strings.Join(keys, ","))
+	if len(s.marks) > 0 {
+		offs := make([]int, 0, len(s.marks))
+		for off := range s.marks {
+			offs = append(offs, off)
+		}
+		sort.Ints(offs)
+		for _, off := range offs {
+			sb.WriteString("|m" + strconv.Itoa(off) + "=" + s.marks[off])
+		}
+	}
 	return sb.String()
 }
 
@@ -222,6 +242,13 @@ type absent struct {
 	errexitFn map[string]int
 	calls     *callScanned
 	later     map[*syntax.FuncDecl]laterFx
+	// image: a RUN step's writes removed again (owntemp.go): shipMade
+	// are the commands that wrote or chmodded a path, shipBad those
+	// where it was not followed to the end; noFlow counts the walks
+	// whose states do not go on (subshells, loop bodies, pipelines).
+	image             bool
+	shipMade, shipBad map[int]bool
+	noFlow            int
 }
 
 // absentMaxStates bounds the paths followed at once; above it the states
@@ -567,6 +594,16 @@ func joinCap(a *absent, in []*absState) []*absState {
 				delete(j.nonEmpty, k)
 			}
 		}
+		for off, k := range s.marks {
+			// A write still in place on any path is in place.
+			if j.marks == nil {
+				j.marks = map[int]string{}
+			}
+			if jk, ok := j.marks[off]; ok && jk != k {
+				k = ""
+			}
+			j.marks[off] = k
+		}
 	}
 	return []*absState{j}
 }
@@ -594,6 +631,12 @@ func (a *absent) run(st *syntax.Stmt, in []*absState, cond bool) (ok, fail []*ab
 	ok, fail = a.cmd(st, in, cond)
 	if writes {
 		ok, fail = a.forget(ok, true, nil), a.forget(fail, true, nil)
+		if a.image {
+			ok, fail = a.markRedirs(st, ok), a.markRedirs(st, fail)
+		}
+	}
+	if a.image && a.stmtCopies(st) {
+		ok, fail = blurMarks(ok), blurMarks(fail) // owntemp.go
 	}
 	return ok, fail
 }
@@ -661,7 +704,9 @@ func (a *absent) subshell(st *syntax.Stmt, in []*absState) {
 	}
 	x := *st
 	x.Background, x.Coprocess = false, false
+	a.noFlow++
 	a.run(&x, cp, true)
+	a.noFlow--
 }
 
 // effects is what a piece of code may do to the states: change variables
@@ -749,7 +794,9 @@ func (a *absent) cmd(st *syntax.Stmt, in []*absState, cond bool) (ok, fail []*ab
 		return out, out
 	case *syntax.Subshell:
 		cp := a.forget(in, false, nil)
+		a.noFlow++
 		a.list(x.Stmts, cp)
+		a.noFlow--
 		_, mk := a.effects(x)
 		out := a.forget(in, mk, nil)
 		if cond {
@@ -757,13 +804,16 @@ func (a *absent) cmd(st *syntax.Stmt, in []*absState, cond bool) (ok, fail []*ab
 		}
 		return out, a.noErrexit(out)
 	case *syntax.IfClause:
+		if a.image {
+			return a.ifStatus(x, in) // owntemp.go
+		}
 		return a.ifClause(x, in)
 	case *syntax.CaseClause:
 		if x.Word != nil {
 			c, mk := a.effects(x.Word)
 			in = a.forget(in, mk, c)
 		}
-		var out, carry []*absState
+		var out, carry, failed []*absState
 		def := false
 		for _, item := range x.Items {
 			for _, p := range item.Patterns {
@@ -775,7 +825,18 @@ func (a *absent) cmd(st *syntax.Stmt, in []*absState, cond bool) (ok, fail []*ab
 			// body leaves reaches the next one (and, for ;;&, the
 			// end when nothing else matches).
 			start := joinCap(a, append(a.forget(in, false, nil), carry...))
-			o := a.list(item.Stmts, start)
+			var o []*absState
+			if a.image {
+				// The case's status is its body's (owntemp.go).
+				var f []*absState
+				o, f = a.listStatus(item.Stmts, start)
+				failed = append(failed, f...)
+				if item.Op != syntax.Break {
+					o = append(o, f...)
+				}
+			} else {
+				o = a.list(item.Stmts, start)
+			}
 			carry = nil
 			switch item.Op {
 			case syntax.Fallthrough, syntax.Resume, syntax.ResumeKorn:
@@ -790,12 +851,17 @@ func (a *absent) cmd(st *syntax.Stmt, in []*absState, cond bool) (ok, fail []*ab
 			out = append(out, in...)
 		}
 		out = joinCap(a, out)
+		if a.image {
+			return out, joinCap(a, failed)
+		}
 		return out, out
 	case *syntax.WhileClause, *syntax.ForClause:
 		// The body may run any number of times: it is walked once in
 		// states where everything it may change is already changed.
 		c, mk := a.effects(x)
 		h := a.forget(in, mk, c)
+		a.noFlow++
+		defer func() { a.noFlow-- }()
 		switch l := x.(type) {
 		case *syntax.WhileClause:
 			cs := a.forget(h, false, nil)
@@ -1131,6 +1197,9 @@ func (a *absent) call(ce *syntax.CallExpr, s *absState, cond bool) (ok, fail []*
 			return a.forget([]*absState{n}, mk, c), nil
 		}
 		out := a.forget([]*absState{n}, mk, nil)
+		if a.image {
+			a.mktempNonEmpty(out[0], ce.Assigns) // owntemp.go
+		}
 		if !substs {
 			return out, nil
 		}
@@ -1245,6 +1314,11 @@ func (a *absent) call(ce *syntax.CallExpr, s *absState, cond bool) (ok, fail []*
 		// rm -rf "$d/.git" leaves git to look for a repository
 		// above the one the script made.
 		out := a.forgetBits(base, fRepo)
+		if a.image {
+			if n := a.dropMarks(args, out[0]); n != nil {
+				return done([]*absState{n}, out) // owntemp.go
+			}
+		}
 		return done(out, out)
 	case "mkdir", "/bin/mkdir", "/usr/bin/mkdir":
 		o, f := a.mkdir(args, base)
@@ -1263,6 +1337,9 @@ func (a *absent) call(ce *syntax.CallExpr, s *absState, cond bool) (ok, fail []*
 	out := []*absState{base}
 	if !absentQuiet[name] {
 		out = a.forget(out, true, nil)
+	}
+	if a.image && (name == "chmod" || name == "/bin/chmod" || name == "/usr/bin/chmod") {
+		out = a.markChmod(ce, out) // owntemp.go
 	}
 	return done(out, out)
 }
@@ -1563,6 +1640,9 @@ func (a *absent) test(args []*syntax.Word, s *absState) (ok, fail []*absState) {
 		n := s.clone()
 		a.noteNonEmpty(n, s, args[1])
 		t, e = []*absState{n}, []*absState{s}
+		if a.image && a.knownNonEmpty(s, args[1]) {
+			e = nil // owntemp.go: a value not empty is never empty
+		}
 		if args[0].Lit() == "-z" {
 			t, e = e, t
 		}

@@ -255,6 +255,11 @@ type Command struct {
 	// Repeat is set, in a script file, for an append that repeats an
 	// earlier write of the same file in the same block (see repeat.go).
 	Repeat *RepeatWrite
+	// Removed is set, for a command of a Dockerfile RUN step, when the one
+	// path it writes (a redirection) or chmods is removed again by a later
+	// rm of the same step on every path on which the step succeeds: its
+	// content or mode does not ship in the image (see imageRemovedIf).
+	Removed bool
 	// Wrapper is set for commands that run another command given as
 	// arguments (sudo, env, xargs, …); the wrapped command is listed too.
 	Wrapper bool

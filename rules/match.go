@@ -72,7 +72,7 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 			}
 		}
 		if res.Image && len(hits) > 0 {
-			hits = imageHits(hits, c) // a RUN step: see image.go
+			hits = imageHits(hits, c, res) // a RUN step: see image.go
 		}
 		for _, r := range hits {
 			if c.Folded && plain[r.ID] {

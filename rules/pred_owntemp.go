@@ -324,3 +324,59 @@ func writesFile(c *parse.Command, f string) bool {
 	}
 	return false
 }
+
+// quietImageTrustedLocal: a downgrade-config-insecure finding of a RUN
+// step is quiet for a package source the step removes again
+// (Command.Removed) whose every trusted=yes entry (deb [ trusted=yes ]
+// URI, in echo's or printf's words or a heredoc) is a file:// directory a
+// mktemp of the step made (the docker-library images' local repository).
+func quietImageTrustedLocal(c *parse.Command) bool {
+	if !c.Removed {
+		return false
+	}
+	var text []string
+	switch path.Base(c.Name()) {
+	case "echo", "printf":
+		for _, w := range c.Args[1:] {
+			if !w.Static {
+				return false
+			}
+			text = append(text, w.Value)
+		}
+	case "cat", "tee":
+		if !c.StdinStatic {
+			return false
+		}
+		text = append(text, c.StdinText)
+	default:
+		return false
+	}
+	trusted := 0
+	for _, line := range strings.Split(strings.ReplaceAll(strings.Join(text, " "), `\n`, "\n"), "\n") {
+		if !strings.Contains(line, "trusted=yes") {
+			continue
+		}
+		trusted++
+		f := strings.Fields(line[strings.Index(line, "]")+1:])
+		if !strings.Contains(line, "]") || len(f) == 0 || !strings.HasPrefix(f[0], "file://") || !parse.MktempDir(strings.TrimPrefix(f[0], "file://")) {
+			return false
+		}
+	}
+	return trusted > 0
+}
+
+// stepFetches reports a command of the input that downloads (curl, wget
+// and the other programs a download-then-run reads), or a package manager
+// run on a download: whatever a local repository holds may come from it.
+func stepFetches(res *parse.Result) bool {
+	for _, c := range res.Commands {
+		switch path.Base(c.Name()) {
+		case "curl", "wget", "aria2c", "fetch", "http", "https", "xh", "lftp", "ftp", "scp", "sftp", "rsync", "git", "svn", "hg", "gsutil", "aws", "gcloud", "az", "oras", "skopeo", "crane", "docker", "podman":
+			return true
+		}
+		if len(downloadWords(c)) > 0 {
+			return true
+		}
+	}
+	return false
+}

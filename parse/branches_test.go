@@ -134,7 +134,7 @@ func TestBranchValuesDynamic(t *testing.T) {
 		{"C=${X:-$Y/etc}; echo > $C", []string{"echo >?${X}"}},
 		{"C=${C:-/etc/x}; C=out; echo > $C", []string{"echo >out"}},
 		// ${X:=default} assigns the default when X is unset.
-		{": \"${CONF:=/etc/x}\"; echo a > \"$CONF\"", []string{": ?${CONF}", "echo a >?${CONF}", "echo a >/etc/x"}},
+		{": \"${CONF:=/etc/x}\"; echo a > \"$CONF\"", []string{": ?${CONF}", ": /etc/x", "echo a >?${CONF}", "echo a >/etc/x"}},
 		{"CONF=/a; : \"${CONF:=/etc/x}\"; echo a > $CONF", []string{": /a", "echo a >/a"}},
 		// A default in the redirection itself.
 		{"echo a > \"${CONF:-/etc/x}\"", []string{"echo a >?${CONF}", "echo a >/etc/x"}},

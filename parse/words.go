@@ -224,6 +224,13 @@ type resolverState struct {
 	// parameter expansions are evaluated first, into zsh.
 	zp  *parser
 	zsh map[string]*expand.Variable
+	// assigned holds what the word assigns itself (${x:=/}, $((i=1))),
+	// for the rest of the word only.
+	assigned map[string]expand.Variable
+	// taints counts the taints of the word, unsetTaints those of the
+	// variables read as unset for the alternative reading: when they are
+	// all, the alternative reading knows everything but those variables.
+	taints, unsetTaints int
 }
 
 // fields runs expand.Fields with the resolver.
@@ -248,6 +255,7 @@ func (r *resolver) forZsh(p *parser) *resolver {
 // taint marks the word dynamic, remembering the worst origin seen.
 func (r *resolver) taint(origin string) {
 	r.dynamic = true
+	r.taints++
 	r.origin = worseOrigin(r.origin, origin)
 }
 
@@ -265,6 +273,9 @@ func newResolver(v *vars) *resolver {
 func (r *resolver) Get(name string) expand.Variable {
 	str := func(s string) expand.Variable {
 		return expand.Variable{Set: true, Kind: expand.String, Str: s}
+	}
+	if v, ok := r.assigned[name]; ok {
+		return v
 	}
 	if v, ok := r.zsh[name]; ok {
 		if v == nil {
@@ -308,6 +319,7 @@ func (r *resolver) Get(name string) expand.Variable {
 		// The alternative reading: this variable is unset, so its
 		// default applies (${x:-/} is /).
 		r.taint("dynamic")
+		r.unsetTaints++
 		return expand.Variable{}
 	}
 	if o, ok := r.vars.dyn.get(name); ok {
@@ -332,6 +344,17 @@ func (r *resolver) Get(name string) expand.Variable {
 
 // Each implements expand.Environ.
 func (r *resolver) Each(func(name string, vr expand.Variable) bool) {}
+
+// Set implements expand.WriteEnviron for the assignments a word makes
+// itself: ${x:=rm} is rm where x is unset, as ${x:-rm} is. They hold for the
+// rest of the word only; nothing is assigned for the commands after it.
+func (r *resolver) Set(name string, vr expand.Variable) error {
+	if r.assigned == nil {
+		r.assigned = map[string]expand.Variable{}
+	}
+	r.assigned[name] = vr
+	return nil
+}
 
 // cmdSubst resolves $(echo rm) and $(printf %s rm) of static text; any other
 // command substitution leaves the word dynamic.
@@ -751,12 +774,22 @@ func (p *parser) wordFields(w *syntax.Word) []Word {
 		// ${x:-/} with x unknown: also read the word with x unset.
 		r2 := newResolver(p.vars)
 		r2.unset = names
-		if alt, err := r2.fields(w); err == nil && strings.Join(alt, "\x00") != strings.Join(vals, "\x00") {
+		alt, err := r2.fields(w)
+		switch {
+		case err != nil:
+		case strings.Join(alt, "\x00") != strings.Join(vals, "\x00"):
 			p.alt = true
 			for _, v := range alt {
 				p.altWords = append(p.altWords, Word{Value: v, Static: true, Origin: "dynamic", Start: start, End: end})
 			}
 			return out
+		case r2.taints == r2.unsetTaints && len(alt) == len(out):
+			// The same text with the variables set (to anything) and
+			// unset, and nothing else unknown: the word does not depend
+			// on them (/${x:+} is /).
+			for i := range out {
+				out[i].Static, out[i].Origin, out[i].Subst, out[i].From = true, "", "", ""
+			}
 		}
 	}
 	p.altWords = append(p.altWords, out...)

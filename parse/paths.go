@@ -3,6 +3,7 @@ package parse
 import (
 	"path"
 	"strings"
+	"sync"
 )
 
 // systemDirs are the top-level directories whose loss breaks the machine.
@@ -42,7 +43,18 @@ func RootLike(p string) bool {
 		return false
 	}
 	c := Clean(p)
-	return c == "/" || c == "/*"
+	if c == "/" || c == "/*" {
+		return true
+	}
+	// On macOS /Volumes/Macintosh HD is a link to /: with a trailing
+	// slash or /* rm follows it.
+	if d, ok := strings.CutSuffix(c, "/*"); ok || strings.HasSuffix(p, "/") {
+		if !ok {
+			d = c
+		}
+		return strings.EqualFold(d, "/Volumes/Macintosh HD")
+	}
+	return false
 }
 
 // SystemDir reports whether a path is a system directory or everything in
@@ -53,12 +65,27 @@ func SystemDir(p string) bool {
 		return false
 	}
 	c := strings.TrimSuffix(Clean(p), "/*")
-	return systemDirs()[c] || secondDirs()[c]
+	if systemDirs()[c] || secondDirs()[c] {
+		return true
+	}
+	// macOS file systems are case-insensitive: /USERS is /Users.
+	return foldedSystemDirs()[strings.ToLower(c)]
 }
+
+// foldedSystemDirs are the system directories in lower case.
+var foldedSystemDirs = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, m := range []map[string]bool{systemDirs(), secondDirs()} {
+		for d := range m {
+			out[strings.ToLower(d)] = true
+		}
+	}
+	return out
+})
 
 var secondDirs = set("/usr/bin", "/usr/sbin", "/usr/lib", "/usr/lib64", "/usr/libexec", "/usr/include", "/usr/share",
 	"/boot/efi", "/var/lib", "/var/log", "/etc/ssh", "/etc/pam.d", "/mnt/c", "/mnt/d", "/c", "/d", "/cygdrive/c", "/cygdrive/d",
-	"/System/Library", "/Library/Frameworks")
+	"/System/Library", "/Library/Frameworks", "/System/Volumes/Data")
 
 // HomeDir reports the home directory written with a variable for the user:
 // /home/$USER, /Users/$USER, /home/${LOGNAME}, and their /*.

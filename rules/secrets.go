@@ -15,7 +15,7 @@ func secretReadSend(r *parse.Result) []hit {
 		switch name {
 		case "cat", "tar", "zip", "base64", "gzip", "head", "tail", "xxd", "gpg", "cp", "openssl", "od", "strings":
 			for _, w := range c.Args[1:] {
-				if secretFile(w.Value) {
+				if secretAt(c, w.Value) {
 					reads = c
 				}
 			}

@@ -59,6 +59,12 @@ type Options struct {
 	// files lands in a throwaway layer of the image, so only what ships in
 	// the image or reaches outside the build is reported (rules/image.go).
 	Image bool
+	// Runner is set for a run: step of a workflow job on a throwaway
+	// machine (a GitHub-hosted runner or a job container): only what
+	// reaches outside the job is reported (rules/runner.go). Persist lists
+	// the paths that outlive the job there (caches, artifacts).
+	Runner  bool
+	Persist []string
 	// Deadline, if set, is when a file scan stops calling the scanner
 	// (tirith): the time budget of a whole `guardsh check` run.
 	Deadline time.Time
@@ -89,7 +95,7 @@ func Analyse(text string, opts Options) (res *Result) {
 				Text: text, End: len(text), Via: []string{}, Source: "guardsh"}}}
 		}
 	}()
-	pr := parse.Commands(text, parse.Options{Shell: opts.Shell, Dir: opts.Dir, ReadFiles: opts.ReadFiles, File: opts.Script, Image: opts.Image})
+	pr := parse.Commands(text, parse.Options{Shell: opts.Shell, Dir: opts.Dir, ReadFiles: opts.ReadFiles, File: opts.Script, Image: opts.Image, Runner: opts.Runner, Persist: opts.Persist})
 	disabled := opts.Disabled
 	if opts.Script {
 		disabled = scriptQuiet(disabled)

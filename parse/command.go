@@ -378,6 +378,10 @@ type Result struct {
 	// Image is set when the input is a RUN step of an image build
 	// (Options.Image).
 	Image bool
+	// Runner and Persist: a run: step on a throwaway CI machine, and the
+	// paths of it that outlive the job (Options.Runner, Options.Persist).
+	Runner  bool
+	Persist []string
 	// words counts the words of every command found, for the limit.
 	words int
 	// made are the paths that ln, mv, cp or install create earlier in the

@@ -50,6 +50,13 @@ type Options struct {
 	// build (a Dockerfile): its effects on local files land in a layer of
 	// the image, not on a machine (see Result.Image and rules/image.go).
 	Image bool
+	// Runner is set when the input is a run: step of a job on a throwaway
+	// CI machine (a GitHub-hosted runner, a job container): its effects on
+	// local files die with the machine (see Result.Runner and
+	// rules/runner.go). Persist lists the paths of that machine that
+	// outlive the job (actions/cache and upload-artifact paths).
+	Runner  bool
+	Persist []string
 }
 
 func (o Options) variant() syntax.LangVariant {
@@ -70,7 +77,7 @@ func (o Options) variant() syntax.LangVariant {
 // It never runs anything and never panics: a failure inside the analysis is
 // reported as an [IssuePanic].
 func Commands(src string, opts Options) (res *Result) {
-	res = &Result{Image: opts.Image}
+	res = &Result{Image: opts.Image, Runner: opts.Runner, Persist: opts.Persist}
 	defer func() {
 		if r := recover(); r != nil {
 			res.Issues = append(res.Issues, Issue{Kind: IssuePanic,

@@ -29,6 +29,10 @@ type corpusCase struct {
 	cmd     string // decoded command line
 	raw     string // the command field as written
 	known   string // reason of a "# known:" marker, if any
+	// runner is set by LABEL@runner: the case is a run: step of a
+	// workflow job on a throwaway machine (check.Options.Runner), checked
+	// as a file is.
+	runner bool
 }
 
 // corpusHome is the home directory the corpus tests run with, so that
@@ -37,7 +41,7 @@ const corpusHome = "/home/corpus-user"
 
 // options are the check options of the case.
 func (c corpusCase) options() check.Options {
-	return check.Options{Shell: c.shell, Dir: c.dir}
+	return check.Options{Shell: c.shell, Dir: c.dir, Runner: c.runner, Script: c.runner}
 }
 
 // decodeCorpus undoes the escapes of the corpus format: \n is a newline,
@@ -121,13 +125,15 @@ func readCorpus(t testing.TB, path string) []corpusCase {
 			switch {
 			case q == "zsh" || q == "posix" || q == "fish":
 				c.shell = q
+			case q == "runner":
+				c.runner = true
 			case strings.HasPrefix(q, "dir=/") || strings.HasPrefix(q, "dir=~"):
 				c.dir = strings.TrimPrefix(q, "dir=")
 				if rest, ok := strings.CutPrefix(c.dir, "~"); ok {
 					c.dir = corpusHome + rest
 				}
 			default:
-				t.Fatalf("%s:%d: qualifier %q is not zsh, posix or dir=ABSOLUTE-PATH", path, n, q)
+				t.Fatalf("%s:%d: qualifier %q is not zsh, posix, runner or dir=ABSOLUTE-PATH", path, n, q)
 			}
 		}
 		switch label {
@@ -214,7 +220,7 @@ func TestCorpus(t *testing.T) {
 	known, fixed, wrong := 0, 0, 0
 	perSection := map[string][2]int{} // section → {cases, known}
 	for _, c := range cases {
-		key := c.shell + "\x00" + c.dir + "\x00" + c.cmd
+		key := c.shell + "\x00" + c.dir + "\x00" + fmt.Sprint(c.runner) + "\x00" + c.cmd
 		if prev, dup := seen[key]; dup {
 			t.Errorf("%s:%d: duplicate of line %d: %q", c.file, c.line, prev, c.raw)
 		}
@@ -346,7 +352,7 @@ func TestCorpusWrapped(t *testing.T) {
 	ctx := context.Background()
 	n, known, fixed := 0, 0, 0
 	for _, c := range readCorpora(t) {
-		if c.want != check.Block || c.known != "" || c.shell != "" || c.dir != "" || !utf8.ValidString(c.cmd) || strings.ContainsRune(c.cmd, 0) {
+		if c.want != check.Block || c.known != "" || c.shell != "" || c.dir != "" || c.runner || !utf8.ValidString(c.cmd) || strings.ContainsRune(c.cmd, 0) {
 			continue
 		}
 		if strings.Contains(c.cmd, "alias ") {
@@ -407,7 +413,7 @@ func TestCorpusQuoted(t *testing.T) {
 	ctx := context.Background()
 	n := 0
 	for _, c := range readCorpora(t) {
-		if strings.Contains(c.cmd, "GUARDSH_EOF") || c.shell != "" || !utf8.ValidString(c.cmd) || strings.ContainsRune(c.cmd, 0) {
+		if strings.Contains(c.cmd, "GUARDSH_EOF") || c.shell != "" || c.runner || !utf8.ValidString(c.cmd) || strings.ContainsRune(c.cmd, 0) {
 			continue
 		}
 		raw := false

@@ -74,6 +74,9 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 		if res.Image && len(hits) > 0 {
 			hits = imageHits(hits, c, res) // a RUN step: see image.go
 		}
+		if res.Runner && len(hits) > 0 {
+			hits = runnerHits(hits, c, res.Persist) // a CI job's throwaway machine: see runner.go
+		}
 		for _, r := range hits {
 			if c.Folded && plain[r.ID] {
 				continue
@@ -94,7 +97,7 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 				// be hardline.
 				continue
 			}
-			if r.Tier == Hardline && (c.Deferred || c.Contained || c.Guessed || c.IfEmpty != "" || res.Image && imageSoftens(r, c)) {
+			if r.Tier == Hardline && (c.Deferred || c.Contained || c.Guessed || c.IfEmpty != "" || res.Image && imageSoftens(r, c) || res.Runner && runnerSoftens(r, c, res.Persist)) {
 				m.addSoft(r, c)
 				continue
 			}
@@ -139,6 +142,8 @@ func (m *matcher) addSoft(r *Rule, c *parse.Command) {
 		soft.Reason = "Inside a container: " + lowerFirst(r.Reason)
 	case m.res.Image && !c.Deferred && !c.Guessed && c.IfEmpty == "":
 		soft.Reason = imageSoftReason + lowerFirst(r.Reason)
+	case m.res.Runner && !c.Deferred && !c.Guessed && c.IfEmpty == "":
+		soft.Reason = runnerSoftReason + lowerFirst(r.Reason)
 	case c.Guessed:
 		soft.Reason = "If this program runs its arguments as a command: " + lowerFirst(r.Reason)
 	case c.IfEmpty != "" && c.IfEmptyFirst:

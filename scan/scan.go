@@ -37,7 +37,18 @@ type Snippet struct {
 	shown string
 	// orig is Text as the file has it, when guardsh replaced parts of it
 	// by words of the same length (a workflow's ${{ … }}); "" otherwise.
+	// With segs, the pieces of Text mapped to it (values put in for
+	// expressions, env: assignments written before the step).
 	orig string
+	segs []seg
+	// Runner is set for a run: step of a job on a throwaway machine (a
+	// GitHub-hosted runner, a job container): check.Options.Runner.
+	// Persist lists the paths of that machine the job saves (caches,
+	// artifacts): check.Options.Persist.
+	Runner  bool
+	Persist []string
+	// Why says how the step's machine was decided.
+	Why string
 }
 
 // Original returns the file's own text for text, the part of Text from
@@ -46,6 +57,12 @@ type Snippet struct {
 func (s *Snippet) Original(start, end int, text string) string {
 	if s.shown != "" {
 		return s.shown
+	}
+	if s.segs != nil {
+		if start < 0 || end > len(s.Text) || start > end || s.Text[start:end] != text {
+			return text
+		}
+		return s.original(start, end, text)
 	}
 	if s.orig == "" || len(s.orig) != len(s.Text) || start < 0 || end > len(s.Text) || start > end || s.Text[start:end] != text {
 		return text

@@ -28,11 +28,17 @@ func init() { rules.Register(Rules...) }
 // An Injection is a ${{ … }} expression of attacker-controlled context in
 // a run: step.
 type Injection struct {
+	// Rule is the finding's rule: RuleScriptInjection when "", else
+	// RuleCodeUnknown (a line that is nothing but an expression).
+	Rule string
 	Line int    // file line
 	Expr string // the expression, ${{ … }} included
 	// Start and End are its offsets in the file; Col its byte column
 	// (1-based) on Line, 0 when not known.
 	Start, End, Col int
+	// More lists the lines of the same job's other steps with code that
+	// is an expression (RuleCodeUnknown): one finding stands for them.
+	More []int
 }
 
 // Placeholder is the word a ${{ … }} expression is replaced with before
@@ -67,6 +73,9 @@ func Workflow(text string) ([]Snippet, []Injection) {
 	starts := LineStarts(text)
 	var out []Snippet
 	var inj []Injection
+	var jobs []jobInfo
+	jobsRead := false
+	unknownOf := map[*jobInfo]int{} // a job's RuleCodeUnknown finding
 	for i := 0; i < len(lines); i++ {
 		key, col, v, ok := keyAt(lines[i], "run")
 		if !ok {
@@ -75,6 +84,10 @@ func Workflow(text string) ([]Snippet, []Injection) {
 		if isDefaults(lines, i, col) {
 			continue
 		}
+		if !jobsRead {
+			jobs, jobsRead = workflowJobs(text, len(lines)), true
+		}
+		runLine := i + 1
 		var b builder
 		switch {
 		case v == "" || strings.HasPrefix(v, "|") || strings.HasPrefix(v, ">"):
@@ -131,8 +144,29 @@ func Workflow(text string) ([]Snippet, []Injection) {
 				inj = append(inj, in)
 			}
 		}
-		s.orig = s.Text
-		s.Text = expr().ReplaceAllStringFunc(s.Text, placeholder)
+		injected := map[int]bool{}
+		for _, in := range inj {
+			injected[in.Start] = true
+		}
+		j, st := jobAt(jobs, runLine)
+		variants, unknown := expandStep(s, j, st)
+		for _, off := range unknown {
+			e := expr().FindString(s.Text[off:])
+			in := Injection{Rule: RuleCodeUnknown, Line: s.Line(off), Expr: e}
+			if _, col := s.Pos(off); col >= 0 {
+				in.Start = s.FileOffset(off, starts)
+				in.End, in.Col = in.Start+len(e), col+1
+			}
+			if injected[in.Start] && in.Col != 0 {
+				continue
+			}
+			if k, ok := unknownOf[j]; ok && j != nil {
+				inj[k].More = append(inj[k].More, in.Line)
+				continue
+			}
+			unknownOf[j] = len(inj)
+			inj = append(inj, in)
+		}
 		sh := stepShell(lines, i, col)
 		if exprShell(sh) {
 			// shell: ${{ matrix.shell }}: not known before the run;
@@ -140,27 +174,37 @@ func Workflow(text string) ([]Snippet, []Injection) {
 			// at all (Homebrew/install's tests.yml hid every step).
 			sh = ""
 		}
-		switch d := ShellOf(sh); {
-		case sh == "" || d != "":
-			s.Shell = d
-		default:
-			prog, _, _ := strings.Cut(strings.TrimSpace(sh), " ")
-			var argv []string
-			switch strings.ToLower(prog) {
-			case "pwsh", "powershell":
-				argv = []string{prog, "-Command", s.Text}
-			case "python", "python3":
-				argv = []string{prog, "-c", s.Text}
-			case "cmd":
-				argv = []string{"cmd", "/c", s.Text}
+		for _, s := range variants {
+			switch d := ShellOf(sh); {
+			case sh == "" || d != "":
+				s.Shell = d
 			default:
-				// A custom shell: its program runs the file.
-				argv = []string{prog, s.Text}
+				prog, _, _ := strings.Cut(strings.TrimSpace(sh), " ")
+				var argv []string
+				switch strings.ToLower(prog) {
+				case "pwsh", "powershell":
+					argv = []string{prog, "-Command", s.Text}
+				case "python", "python3":
+					argv = []string{prog, "-c", s.Text}
+				case "cmd":
+					argv = []string{"cmd", "/c", s.Text}
+				default:
+					// A custom shell: its program runs the file.
+					argv = []string{prog, s.Text}
+				}
+				s = Snippet{Text: QuoteArgs(argv), Shell: "bash", marks: []int{0}, lines: []int{s.Line(0)}}
 			}
-			s = Snippet{Text: QuoteArgs(argv), Shell: "bash", marks: []int{0}, lines: []int{s.Line(0)}}
-		}
-		if strings.TrimSpace(s.Text) != "" {
-			out = append(out, s)
+			if j != nil {
+				s.Runner, s.Why = j.ephemeral, j.why
+				for _, p := range j.saves {
+					if p.cache || p.line > runLine {
+						s.Persist = append(s.Persist, p.path)
+					}
+				}
+			}
+			if strings.TrimSpace(s.Text) != "" {
+				out = append(out, s)
+			}
 		}
 	}
 	return out, append(inj, scriptInjections(lines, starts)...)

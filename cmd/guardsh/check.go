@@ -372,7 +372,10 @@ func kindOf(p string) string {
 		// (build.Dockerfile as Docker's own docs name them, dev.dockerfile,
 		// Containerfile.arm64)
 		return "dockerfile"
-	case (strings.HasSuffix(base, ".yml") || strings.HasSuffix(base, ".yaml")) && strings.Contains(filepath.ToSlash(p), ".github/workflows"):
+	case (strings.HasSuffix(base, ".yml") || strings.HasSuffix(base, ".yaml")) && strings.Contains(filepath.ToSlash(p), ".github/workflows"),
+		base == "action.yml" || base == "action.yaml":
+		// (a composite action's runs.steps[].run, read as a workflow's
+		// steps on a runner the file does not name)
 		return "workflow"
 	case strings.HasSuffix(base, ".sh") || strings.HasSuffix(base, ".bash") || strings.HasSuffix(base, ".zsh") || strings.HasSuffix(base, ".ksh") || strings.HasSuffix(base, ".fish"):
 		return "sh"

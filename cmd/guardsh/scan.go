@@ -28,22 +28,49 @@ func checkFile(ctx context.Context, name, text string, opts check.Options) []*ch
 		return []*check.Result{check.Script(ctx, name, text, opts)}
 	}
 	out := &check.Result{Command: text, File: name, Verdict: check.Allow, Findings: []rules.Finding{}}
-	if r, ok := rules.Lookup(scan.RuleScriptInjection); ok && !opts.Disabled[r.ID] {
-		for _, in := range injections {
-			out.Findings = append(out.Findings, rules.Finding{Rule: r.ID, Tier: r.Tier, Title: r.Title,
-				Reason: r.Reason + " (" + in.Expr + ")", Text: in.Expr, Line: in.Line, Col: in.Col,
-				Start: in.Start, End: in.End, Via: []string{},
-				Suggest: r.Suggest, Source: "guardsh", NeverPermanent: r.NeverPermanent})
-			out.Verdict = check.Worse(out.Verdict, check.Ask)
+	for _, in := range injections {
+		id := in.Rule
+		if id == "" {
+			id = scan.RuleScriptInjection
 		}
+		r, ok := rules.Lookup(id)
+		if !ok || opts.Disabled[r.ID] {
+			continue
+		}
+		more := ""
+		if len(in.More) > 0 {
+			more = "; so do the job's steps at line"
+			if len(in.More) > 1 {
+				more += "s"
+			}
+			for i, l := range in.More {
+				if i > 0 {
+					more += ","
+				}
+				more += " " + strconv.Itoa(l)
+			}
+		}
+		out.Findings = append(out.Findings, rules.Finding{Rule: r.ID, Tier: r.Tier, Title: r.Title,
+			Reason: r.Reason + " (" + in.Expr + more + ")", Text: in.Expr, Line: in.Line, Col: in.Col,
+			Start: in.Start, End: in.End, Via: []string{},
+			Suggest: r.Suggest, Source: "guardsh", NeverPermanent: r.NeverPermanent})
+		out.Verdict = check.Worse(out.Verdict, check.Ask)
 	}
 	starts := scan.LineStarts(text)
+	// A workflow step is checked once per value its matrix keys can have:
+	// a finding those versions share is reported once.
+	type at struct {
+		rule       string
+		start, end int
+	}
+	seen := map[at]bool{}
 	for i, s := range snippets {
 		o := opts
 		if s.Shell != "" {
 			o.Shell = s.Shell
 		}
 		o.Image = s.Image
+		o.Runner, o.Persist = s.Runner, s.Persist
 		if pf := privileged(s.Privileged, opts); len(pf) > 0 {
 			out.Findings = append(out.Findings, pf...)
 			out.Verdict = check.Worse(out.Verdict, check.Ask)
@@ -64,6 +91,11 @@ func checkFile(ctx context.Context, name, text string, opts check.Options) []*ch
 			if f.Start <= len(text) {
 				ls := starts[min(max(f.Line, 1), len(starts))-1]
 				f.Col = utf8.RuneCountInString(text[min(ls, f.Start):f.Start]) + 1
+			}
+			if k := (at{f.Rule, f.Start, f.End}); seen[k] {
+				continue
+			} else {
+				seen[k] = true
 			}
 			out.Findings = append(out.Findings, f)
 		}

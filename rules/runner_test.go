@@ -19,7 +19,7 @@ func runnerFindings(line string, runner bool, persist ...string) []Finding {
 // table). No rule is decided twice and no hardline rule is named.
 func TestRunnerTable(t *testing.T) {
 	seen := map[string]bool{}
-	for _, e := range runnerTable {
+	for _, e := range runnerTable() {
 		if e.Why == "" || len(e.Rules) == 0 {
 			t.Errorf("entry %v: no rules or no reason", e.Rules)
 		}

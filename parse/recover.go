@@ -61,7 +61,7 @@ func (p *parser) parseTop(text string) {
 				}
 				p.rewritten = rewrittenWordsIf(text, f.Stmts, p.errexit, p.opts.variant())
 				p.scratch = scratchWordsIf(text, f.Stmts, p.errexit)
-				p.repeats = repeatWritesIf(text, f.Stmts)
+				p.repeats = twinWrites(text, f.Stmts, repeatWritesIf(text, f.Stmts))
 			}
 			if p.outer == nil {
 				p.dirStmts = dirStmts(text, f.Stmts)

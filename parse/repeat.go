@@ -44,6 +44,10 @@ type RepeatWrite struct {
 	First int
 	// Target is the file, as written.
 	Target string
+	// Branch is set for a twin: the same write as First's in another
+	// branch of the same if or case (twins.go), not an append after it.
+	// First's own write is marked too, with First its own offset.
+	Branch bool
 }
 
 // repeatWritesIf is repeatWrites for a text that has an append at all.

@@ -60,6 +60,11 @@ const (
 	// factKeyring: the same command writes a package-signing keyring and
 	// nothing else under /etc. "keyring:START-END".
 	factKeyring = "keyring"
+	// factTwin: the same write (file, operator, text) as the whole of two
+	// branches of one if or case, of which only one runs (parse/twins.go).
+	// "twin:OFFSET", the offset of the first branch's write. Only a row
+	// with Keep and Fold the same rule uses it: the first survives.
+	factTwin = "twin"
 )
 
 var dupes = []dupe{
@@ -115,14 +120,74 @@ var dupes = []dupe{
 			"gpg --export \"$key\" > /etc/apt/trusted.gpg.d/x.gpg && echo 'deb http://x/ y main' > /etc/apt/sources.list.d/x.list",
 		},
 	},
+	{
+		Keep: "credential-file-write", Fold: "credential-file-write", On: factTwin,
+		Why: "the other branch of the same if or case: the same text to the same file",
+		Match: []string{
+			"#!/bin/sh\nzshrc=\"$HOME/.zshrc\"\nif [ \"$skip\" -eq 1 ]; then\n  printf \"%s\\n\" \"$text\" >> \"$zshrc\"\nelse\n  printf \"\\n%s\\n\" \"$text\" >> \"$zshrc\"\nfi\n",
+			"#!/bin/sh\ncase $SHELL in\n*zsh) echo 'eval \"$(x init)\"' >> ~/.zshrc ;;\n*) echo 'eval \"$(x init)\"' >> ~/.zshrc ;;\nesac\n",
+		},
+		NoMatch: []string{
+			// Two files.
+			"#!/bin/sh\nif [ -n \"$ZSH_VERSION\" ]; then\n  echo \"$line\" >> ~/.zshrc\nelse\n  echo \"$line\" >> ~/.bashrc\nfi\n",
+			// Two texts.
+			"#!/bin/sh\nif [ -n \"$A\" ]; then\n  echo \"$a\" >> ~/.bashrc\nelse\n  echo \"$b\" >> ~/.bashrc\nfi\n",
+			// Both run: one after the other in one branch.
+			"#!/bin/sh\nif [ -n \"$A\" ]; then\n  echo \"$a\" >> ~/.bashrc\n  echo \"$a\" >> ~/.bashrc\nfi\n",
+			// The branch changes the variable first.
+			"#!/bin/sh\nrc=~/.bashrc\nif [ -n \"$A\" ]; then\n  echo \"$a\" >> \"$rc\"\nelse\n  rc=~/.profile\n  echo \"$a\" >> \"$rc\"\nfi\n",
+			// A download's text in one branch.
+			"#!/bin/sh\nt=$(curl -s https://x.example/rc)\nif [ -n \"$A\" ]; then\n  echo \"$a\" >> ~/.bashrc\nelse\n  echo \"$t\" >> ~/.bashrc\nfi\n",
+		},
+	},
+	{
+		Keep: "system-config-write", Fold: "system-config-write", On: factTwin,
+		Why: "the other branch of the same if or case: the same text to the same file",
+		Match: []string{
+			"#!/bin/sh\nif [ -d /run/systemd/system ]; then\n  echo \"$conf\" | sudo tee -a /etc/sysctl.d/99-x.conf\nelse\n  echo \"$conf\" | tee -a /etc/sysctl.d/99-x.conf\nfi\n",
+		},
+		NoMatch: []string{
+			// One overwrites, one appends.
+			"#!/bin/sh\nif a; then echo x > /etc/hosts; else echo x >> /etc/hosts; fi\n",
+			// Two ifs: both may run.
+			"#!/bin/sh\nif a; then echo x >> /etc/hosts; fi\nif b; then echo x >> /etc/hosts; fi\n",
+		},
+	},
 }
 
-// factRules is, per rule id, the kinds of facts its command findings
-// carry (input rules' facts come from their hits).
-var factRules = map[string]func(c *parse.Command) []string{
-	"remote-code":         ranFacts,
-	"system-config-write": keyringOnlyFacts,
-	"package-key-trust":   keyringFacts,
+// factRule returns, for a rule id, the facts its command findings carry
+// (input rules' facts come from their hits); nil for the others.
+func factRule(id string) func(c *parse.Command) []string {
+	switch id {
+	case "remote-code":
+		return ranFacts
+	case "system-config-write":
+		return keyringOnlyFacts
+	case "package-key-trust":
+		return keyringFacts
+	}
+	return nil
+}
+
+// twinRule reports the rules whose findings on a twin write carry its
+// fact.
+func twinRule(id string) bool {
+	return id == "credential-file-write" || id == "system-config-write"
+}
+
+// factsOf returns the facts of rule r's finding on command c.
+func factsOf(r *Rule, c *parse.Command) []string {
+	if c.Folded {
+		return nil
+	}
+	var out []string
+	if f := factRule(r.ID); f != nil {
+		out = f(c)
+	}
+	if t := c.Repeat; t != nil && t.Branch && twinRule(r.ID) && !netWords(c.Args) && (c.StdinFrom == nil || !netWords(c.StdinFrom.Args)) {
+		out = append(out, factTwin+":"+strconv.Itoa(t.First))
+	}
+	return out
 }
 
 // span is a command's place in the input, for a fact.
@@ -241,7 +306,7 @@ func FoldDupes(fs []Finding, text string) []Finding {
 			}
 			for j := range fs {
 				k := &fs[j]
-				if j == i || gone[j] || k.Rule != d.Keep || k.Source != "guardsh" || k.Tier < a.Tier || !shareFact(a, k, d.On) {
+				if j == i || gone[j] || k.Rule != d.Keep || k.Source != "guardsh" || k.Tier < a.Tier || d.Keep == d.Fold && k.Start > a.Start || !shareFact(a, k, d.On) {
 					continue
 				}
 				gone[i] = true

@@ -36,8 +36,9 @@ type repeatNote struct {
 
 // foldRepeat folds a finding of rule r on repeated write c into the
 // finding of the same rule at its first write, and reports whether it did.
+// The same write in another branch (a twin) is folded by dupes.go instead.
 func (m *matcher) foldRepeat(r *Rule, c *parse.Command) bool {
-	if r.Tier == Hardline || repeatWorse(c) {
+	if r.Tier == Hardline || c.Repeat.Branch || repeatWorse(c) {
 		return false
 	}
 	for i := range m.out {

@@ -60,6 +60,10 @@ const (
 	// factKeyring: the same command writes a package-signing keyring and
 	// nothing else under /etc. "keyring:START-END".
 	factKeyring = "keyring"
+	// factChmodAdd: the same chmod, whose mode only adds read, write or
+	// execute bits (a+w, o+rw,u+x): nothing it does to a tree is not said
+	// by its making the tree world-writable. "chmodadd:START-END".
+	factChmodAdd = "chmodadd"
 	// factTwin: the same write (file, operator, text) as the whole of two
 	// branches of one if or case, of which only one runs (parse/twins.go).
 	// "twin:OFFSET", the offset of the first branch's write. Only a row
@@ -121,6 +125,25 @@ var dupes = []dupe{
 		},
 	},
 	{
+		Keep: "chmod-world-writable", Fold: "chmod-recursive-system", On: factChmodAdd,
+		Why: "the same chmod, which only adds bits",
+		Match: []string{
+			"chmod -R a+w \"${RUSTUP_HOME}\"",
+			"sudo chmod -R o+w,u+x /opt/tool",
+			"chmod --recursive ugo+rw /srv/data",
+		},
+		NoMatch: []string{
+			// 777 and 666 set the mode: they also clear setuid or
+			// execute bits (chmod -R 666 /usr breaks every program).
+			"chmod -R 777 /usr/local",
+			"chmod -R 666 /opt/tool",
+			// Bits taken away besides.
+			"chmod -R a+w,go-x /opt/tool",
+			// Another command: the second chmod is a fact of its own.
+			"chmod -R a+w /srv/data && chmod -R go-rx /srv/data",
+		},
+	},
+	{
 		Keep: "credential-file-write", Fold: "credential-file-write", On: factTwin,
 		Why: "the other branch of the same if or case: the same text to the same file",
 		Match: []string{
@@ -165,6 +188,8 @@ func factRule(id string) func(c *parse.Command) []string {
 		return keyringOnlyFacts
 	case "package-key-trust":
 		return keyringFacts
+	case "chmod-world-writable", "chmod-recursive-system":
+		return chmodAddFacts
 	}
 	return nil
 }
@@ -250,6 +275,30 @@ func netWords(ws []parse.Word) bool {
 		}
 	}
 	return false
+}
+
+// chmodAddFacts: a chmod whose mode is symbolic and only adds r, w, x or
+// X bits, for every class it names.
+func chmodAddFacts(c *parse.Command) []string {
+	if c.Name() != "chmod" {
+		return nil
+	}
+	m := chmodMode(c)
+	if m == "" {
+		return nil
+	}
+	for _, cl := range strings.Split(m, ",") {
+		who, bits, ok := strings.Cut(cl, "+")
+		if !ok || strings.Trim(who, "ugoa") != "" || bits == "" || strings.Trim(bits, "rwxX") != "" {
+			return nil
+		}
+	}
+	for _, w := range c.Args {
+		if strings.HasPrefix(w.Value, "--reference") {
+			return nil
+		}
+	}
+	return []string{factChmodAdd + ":" + span(c)}
 }
 
 // keyringFacts: package-key-trust's command.

@@ -42,7 +42,7 @@ func TestDupesTable(t *testing.T) {
 			t.Errorf("dupes: %s is folded by one row and keeps in another (no chains)", d.Keep)
 		}
 		switch d.On {
-		case factRun, factRan, factKeyring, factTwin:
+		case factRun, factRan, factKeyring, factChmodAdd, factTwin:
 		default:
 			t.Errorf("dupes: %s ← %s: unknown evidence %q", d.Keep, d.Fold, d.On)
 		}

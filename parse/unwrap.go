@@ -20,6 +20,7 @@ var wrappers = map[string]optSpec{
 	"exec":                {short: "cl", shortVal: "a"},
 	"busybox":             {},
 	"toybox":              {},
+	"lvm":                 {}, // misses6: lvm vgreduce … is vgreduce … (one binary, every LVM tool)
 	"unbuffer":            {short: "p"},
 	"caffeinate":          {short: "dimsu", shortVal: "tw"},
 	"torsocks":            {short: "iqd", shortVal: "uPaP"},
@@ -495,7 +496,7 @@ func (p *parser) wrapper(c *Command, name string, spec optSpec, g *programs.Gram
 			return
 		}
 		run(name, rest, nil)
-	case "exec", "builtin", "busybox", "toybox", "unbuffer", "caffeinate",
+	case "exec", "builtin", "busybox", "toybox", "lvm", "unbuffer", "caffeinate",
 		"torsocks", "proxychains", "proxychains4", "fakeroot", "strace", "ltrace", "valgrind", "catchsegv",
 		"eatmydata", "rlwrap", "pkexec", "firejail", "systemd-run",
 		"sshpass", "arch", "xvfb-run", "dbus-launch", "dbus-run-session", "proot", "cgexec", "tsp", "ts", "chpst", "run0", "coreutils", "npx",

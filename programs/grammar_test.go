@@ -236,7 +236,10 @@ func TestGlob(t *testing.T) {
 		pat, s string
 		want   bool
 	}{{"delete-*", "delete-table", true}, {"delete-*", "describe", false}, {"*:9200*", "http://x:9200/i", true}, {"*", "", true},
-		{"a*b*c", "aXbYc", true}, {"a*b*c", "aXc", false}, {"DELETE", "delete", true}} {
+		{"a*b*c", "aXbYc", true}, {"a*b*c", "aXc", false}, {"DELETE", "delete", true},
+		// misses6: \* is a star itself.
+		{`\*`, "*", true}, {`\*`, "x", false}, {`\*`, "**", false}, {`.\*`, ".*", true}, {`.\*`, ".x", false}, {`*\*`, "a*", true}, {`*\*`, "ab", false},
+		{`\**`, "*abc", true}, {`\**`, "abc", false}, {`a\*b*`, "A*Bcd", true}} {
 		if got := glob(tt.pat, tt.s); got != tt.want {
 			t.Errorf("glob(%q, %q) = %v", tt.pat, tt.s, got)
 		}

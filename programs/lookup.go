@@ -20,6 +20,7 @@ var tables = [][]*Spec{
 	tableRecall,
 	tableKnownmiss,
 	tableRedteam5,
+	tableMisses6,
 }
 
 // Lookup returns the grammar of the named program (its base name, such as

@@ -52,8 +52,19 @@ var packPackages = &Pack{Name: "packages", Title: "Package managers", File: "pro
 		ID: "packages-remove-all", Title: "Uninstall every package of a manager, or the manager itself",
 		Reason:  "flatpak uninstall --all, port uninstall all, and pipx uninstall-all remove every application, port or tool at once; what was installed has to be found and installed again.",
 		Suggest: "uninstall the packages you mean by name",
-		When:    []string{"flatpak uninstall|remove --all", "port uninstall @all|installed|active", "pipx uninstall-all"},
-		Match:   []string{"flatpak uninstall --all -y", "sudo port uninstall --follow-dependents all", "port -f uninstall installed", "pipx uninstall-all"},
-		NoMatch: []string{"flatpak uninstall org.gimp.GIMP", "flatpak uninstall --unused", "port uninstall python311", "port uninstall inactive", "pipx uninstall black", "rustup toolchain uninstall nightly", "rustup self uninstall"},
+		// misses6 (redteam5's open list): nix-env -e '*' (a name of *
+		// selects every package of the profile), nix profile remove '.*'
+		// (its arguments are regular expressions before Nix 2.20,
+		// --regex and --all after), gem uninstall --all with no gem named
+		// (every gem; -I ignores dependants, -x removes the executables).
+		When: []string{"flatpak uninstall|remove --all", "port uninstall @all|installed|active", "pipx uninstall-all",
+			"nix-env -e|--uninstall @\\*", "nix profile remove|rm @.\\*|^.\\*|^.\\*$|.\\*$", "nix profile remove|rm --all", "nix profile remove|rm --regex=.\\*|^.\\*|^.\\*$",
+			"gem uninstall -a|--all !@*"},
+		Match: []string{"flatpak uninstall --all -y", "sudo port uninstall --follow-dependents all", "port -f uninstall installed", "pipx uninstall-all",
+			"nix-env -e '*'", "nix-env --uninstall '*'", "nix-env -e \\*", "nix-env -p /nix/var/nix/profiles/default -e '*'", "nix profile remove '.*'", "nix profile remove --all", "nix profile remove --regex '.*'",
+			"nix profile remove --regex='^.*$'", "gem uninstall -aIx", "gem uninstall --all --ignore-dependencies --executables", "sudo gem uninstall -a -x --force", "gem uninstall -aIx --user-install"},
+		NoMatch: []string{"flatpak uninstall org.gimp.GIMP", "flatpak uninstall --unused", "port uninstall python311", "port uninstall inactive", "pipx uninstall black", "rustup toolchain uninstall nightly", "rustup self uninstall",
+			"nix-env -e hello", "nix-env -e 'python3*'", "nix-env -q '*'", "nix profile remove hello", "nix profile remove 0", "nix profile remove --regex 'python.*'", "nix profile list",
+			"gem uninstall rails", "gem uninstall -a rails", "gem uninstall -aIx rails", "gem list"},
 	},
 }}

@@ -103,7 +103,8 @@ func (e *Entry) Programs() []string {
 //	@GLOB                   some operand after the words matches
 //	$name                   a named predicate of package rules holds
 //
-// Globs match case-insensitively; "*" matches any text.
+// Globs match case-insensitively; "*" matches any text, "\*" a star
+// itself (nix-env -e '*' uninstalls every package: @\*).
 type Pattern struct {
 	Programs []string
 	Words    [][]string
@@ -356,17 +357,59 @@ func anyGlob(alts []string, s string) bool {
 	return false
 }
 
-// glob matches s against a pattern where "*" is any text, without regard
-// to case.
+// glob matches s against a pattern where "*" is any text and "\*" a star,
+// without regard to case.
 func glob(pat, s string) bool {
 	if !strings.Contains(pat, "*") {
 		return strings.EqualFold(pat, s)
+	}
+	if strings.Contains(pat, `\*`) {
+		return escapedGlob(pat, s)
 	}
 	if pat == "*" {
 		return true
 	}
 	pat, s = strings.ToLower(pat), strings.ToLower(s)
 	parts := strings.Split(pat, "*")
+	if !strings.HasPrefix(s, parts[0]) {
+		return false
+	}
+	s = s[len(parts[0]):]
+	for _, mid := range parts[1 : len(parts)-1] {
+		i := strings.Index(s, mid)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(mid):]
+	}
+	return strings.HasSuffix(s, parts[len(parts)-1])
+}
+
+// escapedGlob is glob for a pattern with literal stars (\*): the text
+// between the wildcards is matched with its stars.
+func escapedGlob(pat, s string) bool {
+	var parts []string
+	var b strings.Builder
+	for i := 0; i < len(pat); i++ {
+		switch {
+		case pat[i] == '\\' && i+1 < len(pat) && pat[i+1] == '*':
+			b.WriteByte('*')
+			i++
+		case pat[i] == '*':
+			parts = append(parts, b.String())
+			b.Reset()
+		default:
+			b.WriteByte(pat[i])
+		}
+	}
+	parts = append(parts, b.String())
+	s = strings.ToLower(s)
+	for i := range parts {
+		parts[i] = strings.ToLower(parts[i])
+	}
+	if len(parts) == 1 {
+		return s == parts[0]
+	}
 	if !strings.HasPrefix(s, parts[0]) {
 		return false
 	}

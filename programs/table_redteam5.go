@@ -108,14 +108,21 @@ var packStorage = &Pack{Name: "storage", Title: "Disks, volumes and firmware", F
 		Reason:  "These rewrite what holds the data: a low-level format, a RAID created over disks, a key slot removed (the last one locks the volume for good), a volume shrunk under its filesystem, a filesystem log thrown away, later snapshots destroyed, firmware or boot entries replaced.",
 		Suggest: "take a backup first, and check the device and volume names twice (lsblk, lvs, zfs list -t snapshot)",
 		When: []string{"sg_format --format", "mdadm --create", "cryptsetup luksKillSlot|luksRemoveKey|erase", "lvreduce !--resizefs", "lvresize --size=-* !--resizefs",
-			"xfs_repair -L", "zfs rollback -r|-R", "flashrom --write|-w", "efibootmgr --delete-bootnum|-B", "update-initramfs -d @all"},
+			"xfs_repair -L", "zfs rollback -r|-R", "flashrom --write|-w", "efibootmgr --delete-bootnum|-B", "update-initramfs -d @all",
+			// misses6 (redteam5's open list): vgreduce --removemissing
+			// --force also removes the logical volumes that had any part
+			// on a missing disk (lvm's manual: "any LVs on those PVs are
+			// removed"); without --force it refuses, --mirrorsonly keeps them.
+			"vgreduce --removemissing --force !--mirrorsonly !--test"},
 		Over: []string{"destroy-data"},
 		Match: []string{"sg_format --format /dev/sg0", "mdadm --create /dev/md0 --level=1 --raid-devices=2 /dev/sda /dev/sdb", "cryptsetup luksKillSlot /dev/sda2 0",
 			"cryptsetup luksRemoveKey /dev/sda2", "lvreduce -L 1G -f vg0/root", "lvresize -L -10G vg0/data -f", "xfs_repair -L /dev/sdb1", "zfs rollback -r tank/data@snap",
-			"flashrom -p internal -w bios.bin", "efibootmgr -b 0001 -B", "update-initramfs -d -k all"},
+			"flashrom -p internal -w bios.bin", "efibootmgr -b 0001 -B", "update-initramfs -d -k all",
+			"vgreduce --removemissing --force vg0", "sudo vgreduce -f --removemissing vg0", "vgreduce --removem --force vg0"},
 		NoMatch: []string{"sg_format /dev/sg0", "mdadm --detail /dev/md0", "cryptsetup luksDump /dev/sda2", "cryptsetup luksAddKey /dev/sda2", "lvresize -L +10G vg0/data",
 			"lvextend -L +5G vg0/data", "xfs_repair -n /dev/sdb1", "zfs rollback tank/data@snap", "flashrom -p internal -r backup.bin", "efibootmgr -v",
-			"lvreduce -L -40G -r vg0/data", "lvresize -L -10G -r vg0/data", "update-initramfs -u -k all", "update-initramfs -d -k 6.1.0-9-amd64"},
+			"lvreduce -L -40G -r vg0/data", "lvresize -L -10G -r vg0/data", "update-initramfs -u -k all", "update-initramfs -d -k 6.1.0-9-amd64",
+			"vgreduce --removemissing vg0", "vgreduce --removemissing --mirrorsonly --force vg0", "vgreduce vg0 /dev/sdb1", "vgreduce --removemissing --force --test vg0"},
 	},
 }}
 

@@ -93,6 +93,13 @@ var imageTable = []imageRule{
 			"echo 'deb http://x/ stable main' > /etc/apt/sources.list.d/x.list && apt-get update && apt-get install -y x && rm -f /etc/apt/sources.list.d/x.list"},
 	},
 	{
+		Rules: []string{"download-install-bin"},
+		Quiet: quietAll,
+		Why:   "a download put into the image's own /usr/local/bin is one of its binaries, as a write to /usr/bin is; run at build time it is download-run's, which stays",
+		NoMatch: []string{"curl -fsSLo /usr/local/bin/gosu https://github.com/tianon/gosu/releases/download/1.17/gosu-amd64 && chmod +x /usr/local/bin/gosu",
+			"curl -sL https://x.org/helm-v3.tar.gz | tar -xz -C /usr/local/bin"},
+	},
+	{
 		Rules:   []string{"sync-delete"},
 		Quiet:   quietLocalSync,
 		Why:     "an rsync --delete between two paths of the layer; to a host or a bucket it reaches outside",
@@ -163,12 +170,13 @@ var imageTable = []imageRule{
 	{
 		Rules: []string{"package-key-trust", "packages-add-source", "packages-unverified", "downgrade-tls-verify", "downgrade-sudo-nopasswd",
 			"downgrade-git-foreign-code", "privilege-grant", "command-rename", "secrets-decrypt-in-place",
-			"credential-file-write"},
-		Why: "trust, permissions and grants that ship in the image; keys, tokens, known_hosts, authorized_keys and .env files written into a layer; " +
+			"credential-file-write", "trust-ca-add", "trust-quarantine-off"},
+		Why: "trust, permissions and grants that ship in the image (a CA added to its trust store); keys, tokens, known_hosts, authorized_keys and .env files written into a layer; " +
 			"code in a shell start-up file, which every shell of every container runs",
 		Match: []string{"curl -fsSL https://x/key.gpg | apt-key add -", "apt-get install -y --allow-unauthenticated x", "git config --global http.sslVerify false",
 			"echo 'app ALL=(ALL) NOPASSWD: ALL' > /etc/sudoers.d/app", "usermod -aG sudo app", "sops -d -i secrets.yaml",
-			"echo key >> /root/.ssh/authorized_keys", "ssh-keyscan github.com >> ~/.ssh/known_hosts", "cp creds /root/.aws/credentials", "echo 'source /etc/profile' >> ~/.bashrc"},
+			"echo key >> /root/.ssh/authorized_keys", "ssh-keyscan github.com >> ~/.ssh/known_hosts", "cp creds /root/.aws/credentials", "echo 'source /etc/profile' >> ~/.bashrc",
+			"cp corp.crt /usr/local/share/ca-certificates/ && update-ca-certificates", "keytool -importcert -noprompt -cacerts -file /corp.crt"},
 	},
 	{
 		Rules: []string{"clouds-storage-delete", "kubernetes-delete", "sql-destructive", "hosting-api-delete", "databases-http-delete", "secret-exfiltration", "secret-read-send", "git-push-force"},

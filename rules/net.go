@@ -152,8 +152,8 @@ func downloadThenRun(r *parse.Result) []hit {
 	got := map[string]*parse.Command{}
 	for _, c := range r.Commands {
 		name := c.Name()
-		if name == "curl" || name == "wget" {
-			for _, f := range downloadTargets(c) {
+		if fetches(c, r) { // curl, wget; misses6: aria2c, axel, httrack, wget2
+			for _, f := range fetchTargets(c) {
 				got[path.Clean(f)] = c
 			}
 			continue
@@ -169,7 +169,7 @@ func downloadThenRun(r *parse.Result) []hit {
 		}
 		run = append(run, installedFiles(c)...) // pred_redteam5.go: dpkg -i x.deb, java -jar x.jar
 		for _, f := range run {
-			if first, ok := got[path.Clean(f)]; ok {
+			if first := gotFile(got, f); first != nil {
 				out = append(out, hit{start: first.Start, end: c.End, facts: []string{runFact(r, c, first, f), factRan + ":" + span(c)}})
 				break
 			}

@@ -244,6 +244,7 @@ func initPredicates() {
 	}
 	addPlatformPredicates(predicates)
 	addKnownmissPredicates(predicates)
+	addMisses6Predicates(predicates)
 }
 
 // packPredicates evaluates a pattern made of $ conditions only.

@@ -50,6 +50,9 @@ type archiveTree struct {
 	top      string // the archive's name stem ("valgrind", "cmake"); "" for all of root
 	from     *parse.Command
 	reported bool
+	// members are the names given to tar x (tar -xj bin/micromamba):
+	// under root, those paths are the archive's whatever top says.
+	members []string
 }
 
 // archiveWalk follows, command by command, the working directory relative
@@ -62,6 +65,9 @@ type archiveWalk struct {
 	trees []*archiveTree
 	res   *parse.Result
 	cdAt  int // where the last cd read starts
+	// path are the directories an export PATH=DIR:$PATH put first
+	// (misses6): a command named without a slash may come from there.
+	path []string
 }
 
 func archiveRun(r *parse.Result) []hit {
@@ -76,7 +82,7 @@ func archiveRun(r *parse.Result) []hit {
 			return out // a checksum or signature is checked: the input reads what it got
 		}
 		if w == nil {
-			if name != "curl" && name != "wget" {
+			if !fetches(c, r) {
 				continue
 			}
 			w = &archiveWalk{cwd: ".", made: map[string]bool{}, got: map[string]*parse.Command{}, res: r, cdAt: -1}
@@ -91,14 +97,18 @@ func archiveRun(r *parse.Result) []hit {
 // step reads one command; it returns a hit for the first run out of a
 // tree.
 func (w *archiveWalk) step(c *parse.Command, name string) (hit, bool) {
-	switch name {
-	case "curl", "wget":
-		for _, f := range downloadTargets(c) {
+	if fetches(c, w.res) {
+		for _, f := range fetchTargets(c) {
 			if k := w.resolve(f); k != "" {
 				w.got[k] = c
 			}
 		}
 		return hit{}, false
+	}
+	if w.decompresses(c, name) || w.exportsPath(c, name) {
+		return hit{}, false
+	}
+	switch name {
 	case "cd", "pushd", "popd":
 		if c.Start == w.cdAt && w.cdAt >= 0 {
 			return hit{}, false // another reading of the same cd (an empty word left out)
@@ -213,6 +223,8 @@ func (w *archiveWalk) extracts(c *parse.Command, name string) *archiveTree {
 		file, dir, ok = tarExtract(c)
 	case "unzip":
 		file, dir, ok = unzipExtract(c)
+	default:
+		file, dir, ok = otherExtract(c, name) // misses6: 7z x, python3 -m tarfile -e
 	}
 	if !ok {
 		return nil
@@ -220,7 +232,7 @@ func (w *archiveWalk) extracts(c *parse.Command, name string) *archiveTree {
 	var from *parse.Command
 	stem := ""
 	if file == "" || file == "-" {
-		from = networkStdin(c)
+		from = w.netStdin(c)
 		if from == nil {
 			// tar xz < dl.tgz, cat dl.tgz | tar xz, gunzip < dl.tgz | tar x
 			file = w.stdinFile(c)
@@ -236,7 +248,7 @@ func (w *archiveWalk) extracts(c *parse.Command, name string) *archiveTree {
 		k := w.resolve(file)
 		from = w.got[k]
 		stem = path.Base(file)
-		if from != nil && archiveTop(stem) == "" {
+		if from != nil && len(archiveTop(stem)) < 3 {
 			// curl -o t.tgz https://x/tool-1.2.tar.gz: the URL names it.
 			for _, a := range from.Args[1:] {
 				if b := urlBase(a.Value); b != "" {
@@ -249,11 +261,14 @@ func (w *archiveWalk) extracts(c *parse.Command, name string) *archiveTree {
 		return nil
 	}
 	t := &archiveTree{from: from}
+	if name == "tar" || name == "gtar" || name == "bsdtar" {
+		t.members = tarMembers(c)
+	}
 	if dir != "" && dir != "." && dir != "./" {
 		t.root = w.resolve(dir)
 	} else {
 		t.root, t.top = w.cwd, archiveTop(stem)
-		if t.top == "" {
+		if t.top == "" && len(t.members) == 0 {
 			return nil // no name to tell the archive's files from the script's
 		}
 	}
@@ -271,7 +286,7 @@ func archiveTop(name string) string {
 	if i < 0 {
 		i = len(name)
 	}
-	if i < 2 || strings.Contains(name[:i], "$") {
+	if i < 1 || strings.Contains(name[:i], "$") {
 		return ""
 	}
 	return name[:i]
@@ -291,6 +306,14 @@ func (w *archiveWalk) treeOf(f string) *archiveTree {
 		if !ok || rest == "" {
 			continue
 		}
+		if len(t.members) > 0 {
+			if memberOf(rest, t.members) {
+				return t
+			}
+			if t.root != "." || t.top == "" {
+				continue
+			}
+		}
 		if t.top == "" {
 			return t
 		}
@@ -298,7 +321,7 @@ func (w *archiveWalk) treeOf(f string) *archiveTree {
 		if w.made[t.root+"/"+first] || t.root == "." && w.made[first] {
 			continue // the script's own directory
 		}
-		if strings.HasPrefix(first, t.top) || strings.Contains(first, "*") {
+		if stemMatch(first, t.top) || strings.Contains(first, "*") || path.Base(rest) == t.top && rest != t.top {
 			return t
 		}
 	}
@@ -311,6 +334,7 @@ func (w *archiveWalk) treeOf(f string) *archiveTree {
 func (w *archiveWalk) runs(c *parse.Command, name string) []string {
 	var out []string
 	prog := c.Args[0].Value
+	out = append(out, w.foundRuns(c, prog)...) // misses6: find -exec sh {}, a PATH put first
 	if strings.Contains(prog, "/") {
 		if k := w.resolve(prog); k != "" {
 			out = append(out, k)
@@ -544,6 +568,12 @@ func unpacksIntoHome(c *parse.Command) bool {
 			return false
 		}
 		dir, members = d, tarMembers(c)
+	case "7z", "7za", "7zz", "7zr", "python", "python3":
+		_, d, ok := otherExtract(c, name)
+		if !ok {
+			return false
+		}
+		dir = d
 	case "unzip":
 		_, d, ok := unzipExtract(c)
 		if !ok {
@@ -551,15 +581,20 @@ func unpacksIntoHome(c *parse.Command) bool {
 		}
 		dir = d
 	case "cp", "rsync":
-		a := args(c, "-t", "--target-directory", "-e", "--rsh")
+		a := args(c, "-t", "--target-directory", "-e", "--rsh", "--exclude", "--include", "--filter", "-f", "--exclude-from", "--include-from", "--files-from", "--chmod", "--chown", "--backup-dir", "--suffix")
 		if len(a.operands) < 2 || name == "cp" && !a.has("r", "R", "recursive", "a", "archive") || name == "rsync" && !a.has("r", "recursive", "a", "archive") {
 			return false
 		}
+		contents := false
 		for _, s := range a.operands[:len(a.operands)-1] {
+			// cp -r x ~ makes ~/x; x/., . (and x/ for rsync) copy x's
+			// contents: one such source is enough (misses6: the
+			// dotfiles' rsync … --exclude {a,b} . ~ has a file source too).
 			v := s.Value
-			if !strings.HasSuffix(v, "/.") && !(name == "rsync" && strings.HasSuffix(v, "/")) {
-				return false // cp -r x ~ makes ~/x
-			}
+			contents = contents || v == "." || v == "./" || strings.HasSuffix(v, "/.") || name == "rsync" && strings.HasSuffix(v, "/")
+		}
+		if !contents {
+			return false
 		}
 		dir = a.operands[len(a.operands)-1].Value
 	default:

@@ -10,7 +10,10 @@ import (
 
 func killsAll(c *parse.Command) bool {
 	if c.Name() == "killall5" {
-		return args(c).has("9") || sigKill(c)
+		// killall5 signals every process but its own session's and the
+		// kernel's: SIGTERM by default, as kill -1 does (misses6: it
+		// blocked only with -9).
+		return !harmlessSignal(c)
 	}
 	if c.Name() == "pkill" || c.Name() == "killall" {
 		// SIGKILL to every process of root.

@@ -184,7 +184,7 @@ var table = []*Rule{
 		Reason: "Signalling PID -1 kills every process you may signal, including your session.",
 		names:  []string{"kill", "pkill", "killall", "killall5"},
 		cmd:    killsAll,
-		Match: []string{"killall5 -9", "pkill -9 -u root .", "kill -9 -1", "kill -1", "kill -- -1", "kill -KILL -1", "kill -s KILL -1", "sudo kill -9 -1",
+		Match: []string{"killall5 -9", "killall5", "killall5 -15", "pkill -9 -u root .", "kill -9 -1", "kill -1", "kill -- -1", "kill -KILL -1", "kill -s KILL -1", "sudo kill -9 -1",
 			"kill -9 $(ps -eo pid)", "kill -9 $(ps aux | awk '{print $2}')", "ps -e -o pid= | xargs kill", "kill -9 $(pgrep -f .)"},
 		NoMatch: []string{"kill 1234", "kill -9 1234", "kill -1 1234", "kill %1",
 			"kill -9 $(ps aux | grep node | awk '{print $2}')", "pgrep node | xargs kill", "kill -0 $(ps -e -o pid=)", "kill $(ps -o pid= -p 1234)"},
@@ -395,25 +395,37 @@ var table = []*Rule{
 		Title:   "World-writable permissions",
 		Reason:  "Mode 777, 666, o+w or a+w lets every user and process on the machine change the files.",
 		Suggest: "use 755 for directories and programs, 644 for files",
-		names:   []string{"chmod"},
+		names:   []string{"chmod", "install", "mkdir"},
 		cmd: func(c *parse.Command) bool {
+			if c.Name() != "chmod" {
+				m, dirs := createMode(c) // misses6: install -m, mkdir -m
+				return m != "" && worldWritable(m) && !(dirs && stickyMode(m))
+			}
 			m := chmodMode(c)
 			return m != "" && worldWritable(m) && !stickyShared(c, m)
 		},
-		Match:   []string{"chmod 777 file", "chmod -R 777 .", "chmod 666 x", "chmod o+w x", "chmod a+w x", "chmod ugo+rwx x", "chmod 0777 x", "chmod a=rwx f", "chmod 0777 /srv/share"},
-		NoMatch: []string{"chmod 1777 /srv/share", "chmod 01777 /tmp/.X11-unix", "chmod 755 x", "chmod +x script.sh", "chmod 644 f", "chmod u+w f", "chmod go-w f", "chmod 750 d"},
+		Match: []string{"chmod 777 file", "chmod -R 777 .", "chmod 666 x", "chmod o+w x", "chmod a+w x", "chmod ugo+rwx x", "chmod 0777 x", "chmod a=rwx f", "chmod 0777 /srv/share",
+			"install -m 777 x /usr/local/bin/x", "install -d -m 0777 /srv/x", "mkdir -m 777 /srv/x", "mkdir -pm 0777 /srv/x", "install --mode=a+w x /opt/x", "install -m 1777 x /opt/x"},
+		NoMatch: []string{"chmod 1777 /srv/share", "chmod 01777 /tmp/.X11-unix", "chmod 755 x", "chmod +x script.sh", "chmod 644 f", "chmod u+w f", "chmod go-w f", "chmod 750 d",
+			"install -d -m 1777 /var/run/postgresql", "install --directory --mode 3777 /var/run/postgresql", "mkdir -m 1777 /srv/drop", "install -m 755 x /usr/local/bin/x", "mkdir -p /srv/x"},
 	},
 	{
 		ID: "chmod-setuid", Tier: Dangerous,
 		Title:  "setuid or setgid bit",
 		Reason: "A setuid or setgid program runs with its owner's rights; a writable or careless one is a root shell for anyone.",
-		names:  []string{"chmod"},
+		names:  []string{"chmod", "install"},
 		cmd: func(c *parse.Command) bool {
+			if c.Name() == "install" {
+				m, dirs := createMode(c) // misses6: install -m 4755 makes a setuid program
+				return m != "" && setuid(m) && !(dirs && !setuidBit(m))
+			}
 			m := chmodMode(c)
 			return m != "" && setuid(m) && !setgidDirsOnly(c, m)
 		},
-		Match:   []string{"chmod u+s /usr/local/bin/x", "chmod 4755 prog", "chmod +s prog", "chmod g+s dir", "chmod 2755 d", "chmod 6755 p", "chmod 2755 /usr/bin/env"},
-		NoMatch: []string{"chmod 755 prog", "chmod u+x prog", "chmod 0755 p", "chmod 2775 /usr/local/share/", "chmod 2775 /tmp", "chmod g+s /var/tmp"},
+		Match: []string{"chmod u+s /usr/local/bin/x", "chmod 4755 prog", "chmod +s prog", "chmod g+s dir", "chmod 2755 d", "chmod 6755 p", "chmod 2755 /usr/bin/env",
+			"install -m 4755 x /usr/local/bin/x", "sudo install -o root -m 4755 x /usr/local/bin/x", "install --mode=u+s x /usr/local/bin/x", "install -m 2755 x /usr/local/bin/x"},
+		NoMatch: []string{"chmod 755 prog", "chmod u+x prog", "chmod 0755 p", "chmod 2775 /usr/local/share/", "chmod 2775 /tmp", "chmod g+s /var/tmp",
+			"install -m 755 x /usr/local/bin/x", "install -d -m 2775 /srv/shared"},
 	},
 	{
 		ID: "chmod-recursive-system", Tier: Dangerous,
@@ -600,7 +612,7 @@ var table = []*Rule{
 			case "pkill":
 				return a.has("9") || sigKill(c) || pkillBroad(c)
 			case "killall":
-				return a.has("9", "r", "regexp") || sigKill(c)
+				return a.has("9", "r", "regexp") || sigKill(c) || killallUserOnly(c)
 			}
 			if harmlessSignal(c) {
 				return false
@@ -618,10 +630,10 @@ var table = []*Rule{
 			return viaHas(c, "xargs", "parallel") && (a.has("9") || sigKill(c))
 		},
 		Match: []string{"pgrep node | xargs kill -9", "pkill -9 node", "killall -9 python", "killall -KILL x", "killall -s KILL x", "killall -r 'py.*'", "kill -9 $(pgrep node)", "kill $(pgrep .)", "pkill '.*'", "pkill -u bob", "kill -9 $(lsof -t -i:3000)", "pkill --signal KILL x",
-			"kill -9 $(pidof x)", "kill $(pidof $NAME)", "kill $(cat x.pid; pgrep y)"},
+			"kill -9 $(pidof x)", "kill $(pidof $NAME)", "kill $(cat x.pid; pgrep y)", "killall -u bob", "killall --user=bob", "killall -u bob -w"},
 		NoMatch: []string{"pkill node", "killall firefox", "kill 1234", "kill -9 4321", "kill -0 $(pgrep node)", "kill -USR1 $(pgrep dd)",
 			"kill -$(expr $res % 128) $$", "kill $(cat \"$dir/pid\")", "kill -TERM $(cat /run/x.pid)", "kill -0 $pid", "kill -9 $$",
-			"kill $(pidof firefox)", "kill -TERM $(pidof -s nginx)", "kill $(pgrep node)", "kill $(pgrep -f server.js)", "pkill -u bob node"},
+			"kill $(pidof firefox)", "kill -TERM $(pidof -s nginx)", "kill $(pgrep node)", "kill $(pgrep -f server.js)", "pkill -u bob node", "killall -u bob node"},
 	},
 	{
 		ID: "remote-code", Tier: Dangerous,

@@ -93,13 +93,6 @@ var imageTable = []imageRule{
 			"echo 'deb http://x/ stable main' > /etc/apt/sources.list.d/x.list && apt-get update && apt-get install -y x && rm -f /etc/apt/sources.list.d/x.list"},
 	},
 	{
-		Rules: []string{"download-install-bin"},
-		Quiet: quietAll,
-		Why:   "a download put into the image's own /usr/local/bin is one of its binaries, as a write to /usr/bin is; run at build time it is download-run's, which stays",
-		NoMatch: []string{"curl -fsSLo /usr/local/bin/gosu https://github.com/tianon/gosu/releases/download/1.17/gosu-amd64 && chmod +x /usr/local/bin/gosu",
-			"curl -sL https://x.org/helm-v3.tar.gz | tar -xz -C /usr/local/bin"},
-	},
-	{
 		Rules:   []string{"sync-delete"},
 		Quiet:   quietLocalSync,
 		Why:     "an rsync --delete between two paths of the layer; to a host or a bucket it reaches outside",
@@ -163,9 +156,11 @@ var imageTable = []imageRule{
 
 	// ── What ships, and what reaches outside: reported as everywhere. ──
 	{
-		Rules: []string{"remote-code", "download-run", "download-archive-run", "decoded-code", "chmod-x-run"},
-		Why:   "code fetched or decoded at build time runs in the build and its output ships; chmod +x then run stays too (ADD https://… can have put the file there)",
-		Match: []string{"curl -fsSL https://x/install.sh | bash", "wget -qO- https://x | sh -s -- -y", "echo \"$PAYLOAD\" | base64 -d | sh", "chmod +x /install.sh && /install.sh"},
+		Rules: []string{"remote-code", "download-run", "download-archive-run", "decoded-code", "chmod-x-run", "download-install-bin"},
+		Why: "code fetched or decoded at build time runs in the build and its output ships; chmod +x then run stays too (ADD https://… can have put the file there); " +
+			"so does a program downloaded unchecked into the image's /usr/local/bin, which every container runs (as packages-unverified's packages)",
+		Match: []string{"curl -fsSL https://x/install.sh | bash", "wget -qO- https://x | sh -s -- -y", "echo \"$PAYLOAD\" | base64 -d | sh", "chmod +x /install.sh && /install.sh",
+			"curl -fsSLo /usr/local/bin/gosu https://github.com/tianon/gosu/releases/download/1.17/gosu-amd64 && chmod +x /usr/local/bin/gosu"},
 	},
 	{
 		Rules: []string{"package-key-trust", "packages-add-source", "packages-unverified", "downgrade-tls-verify", "downgrade-sudo-nopasswd",

@@ -380,9 +380,6 @@ type installHit struct {
 }
 
 func downloadInstall(r *parse.Result) []hit {
-	if r.Image {
-		return nil // the image's own binaries (image.go)
-	}
 	var w *archiveWalk
 	var found []installHit
 	for _, c := range r.Commands {

@@ -73,9 +73,18 @@ func runnerEntries() []imageRule {
 			Why: "the machine's own /etc, binaries, units and start-up files; package sources, keyrings, CA stores and registry settings stay: " +
 				"they decide where the code the job runs with its token comes from",
 			Match: []string{"echo 'deb http://x/ stable main' > /etc/apt/sources.list.d/x.list", "sed -i 's/deb.debian.org/archive.debian.org/' /etc/apt/sources.list",
-				`echo '{"registry-mirrors":["https://m.example"]}' | sudo tee /etc/docker/daemon.json`, "sudo cp ca.crt /etc/ssl/certs/x.pem"},
+				`echo '{"registry-mirrors":["https://m.example"]}' | sudo tee /etc/docker/daemon.json`, "sudo cp ca.crt /etc/docker/certs.d/r.example/ca.crt"},
 			NoMatch: []string{"sudo mv /usr/bin/python /usr/bin/python.bak", "echo '127.0.0.1 db.test' | sudo tee -a /etc/hosts",
 				"echo 'x ALL=(ALL) ALL' | sudo tee -a /etc/sudoers", "echo 'export PATH=/opt/x/bin:$PATH' | sudo tee /etc/profile.d/x.sh"},
+		},
+		{
+			// misses6: a CA added to the machine's trust store, or a program
+			// downloaded unchecked into its /usr/local/bin, decides what the
+			// job's later steps (with its token) talk to and run.
+			Rules: []string{"trust-ca-add", "download-install-bin"},
+			Why:   "a trust store and the programs on the PATH decide what the later steps of the job, with its token, talk to and run",
+			Match: []string{"sudo cp ca.crt /etc/ssl/certs/x.pem", "sudo cp ca.crt /usr/local/share/ca-certificates/ && sudo update-ca-certificates",
+				"sudo curl -L https://x.org/docker-compose-linux -o /usr/local/lib/docker/cli-plugins/docker-compose"},
 		},
 		{
 			Rules:   []string{"credential-file-write"},

@@ -351,6 +351,7 @@ var downloadInstallBin = &Rule{
 		"curl -LO https://dl.k8s.io/kubectl && echo \"$SUM  kubectl\" | sha256sum -c && sudo install ./kubectl /usr/local/bin/kubectl",
 		"curl -o /tmp/x https://x.org/x && cp ./mytool /usr/local/bin/",
 		"curl -o /usr/local/bin/x https://x.org/x && /usr/local/bin/x --version",
+		"wget -O /usr/local/bin/gosu https://x.org/gosu; wget -O /usr/local/bin/gosu.asc https://x.org/gosu.asc; gpg --batch --verify /usr/local/bin/gosu.asc /usr/local/bin/gosu",
 	},
 }
 
@@ -383,12 +384,17 @@ func downloadInstall(r *parse.Result) []hit {
 	var w *archiveWalk
 	var found []installHit
 	for _, c := range r.Commands {
+		if verifies(c) {
+			// A checksum or signature is checked, before or after the
+			// write (wget -O /usr/local/bin/gosu …; gpg --verify gosu.asc
+			// gosu, in a set -e step): the input reads what it got.
+			return nil
+		}
+	}
+	for _, c := range r.Commands {
 		name := c.Name()
 		if name == "" {
 			continue
-		}
-		if verifies(c) {
-			break // a checksum or signature is checked: the input reads what it got
 		}
 		if w == nil {
 			if !fetches(c, r) {

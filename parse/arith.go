@@ -259,6 +259,7 @@ func (p *parser) testEval(x syntax.TestExpr) {
 // arithmetic: test -v, printf -v, read, mapfile, unset, wait -p, getopts,
 // let, and the callbacks of mapfile -C and fc -e.
 func (p *parser) builtinEval(cmd *Command) {
+	p.redteam6Eval(cmd) // fc, r, fish's abbr (redteam6.go)
 	args := cmd.Args
 	if len(args) < 2 || !args[0].Static {
 		return

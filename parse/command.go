@@ -375,6 +375,9 @@ type Result struct {
 	// unclosed quote, a trailing pipe, if without fi): a shell would ask
 	// for more.
 	Incomplete bool
+	// File is set when the input is a whole script file checked for a
+	// reviewer (Options.File), not a line about to run.
+	File bool
 	// Image is set when the input is a RUN step of an image build
 	// (Options.Image).
 	Image bool

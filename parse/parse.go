@@ -77,7 +77,7 @@ func (o Options) variant() syntax.LangVariant {
 // It never runs anything and never panics: a failure inside the analysis is
 // reported as an [IssuePanic].
 func Commands(src string, opts Options) (res *Result) {
-	res = &Result{Image: opts.Image, Runner: opts.Runner, Persist: opts.Persist}
+	res = &Result{Image: opts.Image, Runner: opts.Runner, Persist: opts.Persist, File: opts.File}
 	defer func() {
 		if r := recover(); r != nil {
 			res.Issues = append(res.Issues, Issue{Kind: IssuePanic,

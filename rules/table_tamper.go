@@ -481,6 +481,7 @@ var envCode = sync.OnceValue(func() *regexp.Regexp {
 // checks.
 func tampersEnvCode(r *parse.Result) []hit {
 	out := append(hookStateCode(r), defaultsElsewhere(r)...) // the hooks' own names, XDG defaults (pred_redteam5.go)
+	out = append(out, promptWidgets(r)...)                   // zsh widgets calling .accept-line (pred_redteam6.go)
 	if !strings.Contains(r.Input, "GUARDSH_") {
 		return out
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 func tampers(c *parse.Command) bool {
-	if writesGuardshFile(c) || writesHookState(c) || movesGuardshHome(c) || rebindsAccept(c) {
+	if writesGuardshFile(c) || writesHookState(c) || movesGuardshHome(c) || rebindsAccept(c) || hookOff(c) {
 		return true
 	}
 	if len(c.Args) == 0 {

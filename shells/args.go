@@ -47,6 +47,8 @@ type Invocation struct {
 	Interactive bool // -i
 	Posix       bool // --posix, or -o posix
 	NoExec      bool // -n: read commands but do not run them
+	NoProfile   bool // --noprofile: a login shell reads no profile
+	NoRC        bool // --norc: an interactive shell reads no ~/.bashrc
 }
 
 // takesValue lists the long options of bash that consume the next argument.
@@ -89,6 +91,10 @@ func Parse(argv0 string, args []string) (*Invocation, error) {
 			inv.Login = true
 		case "--posix":
 			inv.Posix = true
+		case "--noprofile":
+			inv.NoProfile = true
+		case "--norc":
+			inv.NoRC = true
 		case "--version", "--help", "--dump-strings", "--dump-po-strings":
 			inv.Mode = ModeInfo
 		}

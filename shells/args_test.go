@@ -25,7 +25,7 @@ func TestParse(t *testing.T) {
 		{"bash", []string{"+o", "history", "-O", "extglob", "+O", "nullglob", "-c", "ls"},
 			Invocation{Mode: ModeCommand, Command: "ls"}},
 		{"bash", []string{"--login", "--noprofile", "--norc", "-c", "ls"},
-			Invocation{Mode: ModeCommand, Command: "ls", Login: true}},
+			Invocation{Mode: ModeCommand, Command: "ls", Login: true, NoProfile: true, NoRC: true}},
 		{"bash", []string{"--posix", "-c", "ls"}, Invocation{Mode: ModeCommand, Command: "ls", Posix: true}},
 		{"bash", []string{"-o", "posix", "-c", "ls"}, Invocation{Mode: ModeCommand, Command: "ls", Posix: true}},
 		{"bash", []string{"--rcfile", "x", "-i", "-c", "ls"}, Invocation{Mode: ModeCommand, Command: "ls", Interactive: true, RCFile: "x"}},

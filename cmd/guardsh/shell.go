@@ -135,6 +135,7 @@ func runShell(e *env, args []string) int {
 	if shellBase(real.Path) == "bash" {
 		shellCheckBashEnv(ctx, res, os.Getenv("BASH_ENV"), opts)
 	}
+	shellCheckStartup(ctx, res, inv, e.argv0, real.Path, opts) // the profile and rc files (shell_startup.go)
 	if inv.RCFile != "" {
 		// bash reads it when interactive; check it whenever it is named.
 		if r := shellStartupFile(ctx, inv.RCFile, "--rcfile", opts); r != nil {

@@ -106,6 +106,11 @@ type Event struct {
 	Dir string
 	// Session is the agent's session or conversation id, if any.
 	Session string
+	// FileTool is set for a tool that writes files (Claude Code's Write
+	// and Edit, Gemini's write_file): Command then writes each of them
+	// (: >PATH), and only the rules that guard guardsh's own files and
+	// the agents' hook settings count (see protocol_writes.go).
+	FileTool bool
 }
 
 // ReadInput reads a whole hook input, at most [MaxInput] bytes.
@@ -402,17 +407,18 @@ func (in protoInput) tool(p Protocol, ev *Event, nameKey, argsKey string, argsSt
 	}
 	ev.Tool = name
 	if !slices.Contains(protoShellTools()[p], name) && !mcpShellTool(name) {
-		return ev, nil
+		if !fileTool(p, name) {
+			return ev, nil
+		}
+		args, err := in.toolArgs(argsKey, argsString)
+		if err != nil {
+			return nil, err
+		}
+		return ev, args.fileWrites(ev, name) // protocol_writes.go
 	}
 	ev.Shell = true
-	var args protoInput
-	if s, present, err := in.str(argsKey); present && err == nil && argsString {
-		o, err := strictjson.ParseObject([]byte(s))
-		if err != nil {
-			return nil, fmt.Errorf("%s is not a JSON object in a string: %v", argsKey, err)
-		}
-		args = protoInput(o)
-	} else if args, err = in.object(argsKey); err != nil {
+	args, err := in.toolArgs(argsKey, argsString)
+	if err != nil {
 		return nil, err
 	}
 	ev.Command, err = args.command("command")
@@ -420,6 +426,19 @@ func (in protoInput) tool(p Protocol, ev *Event, nameKey, argsKey string, argsSt
 		return nil, err
 	}
 	return ev, nil
+}
+
+// toolArgs reads a tool's arguments: an object, or (argsString) a JSON
+// string holding one.
+func (in protoInput) toolArgs(argsKey string, argsString bool) (protoInput, error) {
+	if s, present, err := in.str(argsKey); present && err == nil && argsString {
+		o, err := strictjson.ParseObject([]byte(s))
+		if err != nil {
+			return nil, fmt.Errorf("%s is not a JSON object in a string: %v", argsKey, err)
+		}
+		return protoInput(o), nil
+	}
+	return in.object(argsKey)
 }
 
 // protoQuote quotes one argv word for a POSIX shell, leaving plain words as

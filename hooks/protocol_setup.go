@@ -32,11 +32,13 @@ type protoSetup struct {
 var protoSetups = sync.OnceValue(func() map[Protocol]protoSetup {
 	return map[Protocol]protoSetup{
 		// Claude Code: settings.json, hooks.PreToolUse[{matcher, hooks:[{type, command}]}].
-		Claude: {event: "PreToolUse", matcher: "Bash", grouped: true, cmdKey: "command"},
+		// The file tools too: a Write of guardsh's config or of this file is
+		// guardsh-tamper / agent-settings-tamper (protocol_writes.go).
+		Claude: {event: "PreToolUse", matcher: "Bash|Write|Edit|MultiEdit|NotebookEdit", grouped: true, cmdKey: "command"},
 		// Codex: hooks.json, same shape as Claude Code.
 		Codex: {event: "PreToolUse", matcher: "Bash", grouped: true, cmdKey: "command"},
 		// Gemini CLI: settings.json, hooks.BeforeTool[{matcher, hooks:[{name, type, command}]}].
-		Gemini: {event: "BeforeTool", matcher: "run_shell_command", grouped: true, cmdKey: "command",
+		Gemini: {event: "BeforeTool", matcher: "run_shell_command|write_file|replace", grouped: true, cmdKey: "command",
 			extra: [][2]string{{"name", "guardsh"}}},
 		// Cursor: hooks.json, {"version": 1, "hooks": {"beforeShellExecution": [{command}]}}.
 		Cursor: {event: "beforeShellExecution", cmdKey: "command", version: true},

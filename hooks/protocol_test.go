@@ -215,7 +215,7 @@ func TestParseEvent(t *testing.T) {
 		{Claude, `{"tool_name":"Bash","tool_input":{"command":"ls"}} {"tool_name":"Read"}`, false, "", "", "more than one"},
 		{Claude, `{"tool_name":"Bash","tool_input":{"command":"ls","command":"rm -rf /"}}`, false, "", "", `$.tool_input: duplicate key "command"`},
 		{Codex, `{"tool_name":"Bash","tool_input":{"command":["bash","-lc","rm -rf '/tmp/a b'"]}}`, true, `bash -lc 'rm -rf '\''/tmp/a b'\'''`, "", ""},
-		{Codex, `{"tool_name":"apply_patch","tool_input":{"patch":"x"}}`, false, "", "", ""},
+		{Codex, `{"tool_name":"apply_patch","tool_input":{"patch":"x"}}`, false, "", "", "names no file"},
 		{Claude, `{"tool_name":"mcp__shell__bash","tool_input":{"command":"rm -rf /"}}`, true, "rm -rf /", "", ""},
 		{Claude, `{"tool_name":"mcp__desktop-commander__start_process","tool_input":{"command":"ls","timeout_ms":1}}`, true, "ls", "", ""},
 		{Codex, `{"tool_name":"mcp__serena__execute_shell_command","tool_input":{"command":"ls"}}`, true, "ls", "", ""},
@@ -233,7 +233,16 @@ func TestParseEvent(t *testing.T) {
 		{Copilot, `{"toolName":"bash","toolArgs":{"command":"ls"}}`, true, "ls", "", ""},
 		{Copilot, `{"tool_name":"bash","tool_input":{"command":"ls"}}`, true, "ls", "", ""},
 		{Copilot, `{"toolName":"bash","toolArgs":"not json"}`, false, "", "", "JSON object in a string"},
-		{Copilot, `{"toolName":"edit","toolArgs":"{}"}`, false, "", "", ""},
+		{Copilot, `{"toolName":"edit","toolArgs":"{}"}`, false, "", "", "names no file"},
+		// File tools (protocol_writes.go): the write is judged as : >PATH.
+		{Claude, `{"tool_name":"Write","tool_input":{"file_path":"/h/.config/guardsh/config.toml","content":"x"}}`, true, ": >/h/.config/guardsh/config.toml", "", ""},
+		{Claude, `{"tool_name":"Edit","tool_input":{"file_path":".claude/settings.json","old_string":"a","new_string":"b"}}`, true, ": >.claude/settings.json", "", ""},
+		{Claude, `{"tool_name":"NotebookEdit","tool_input":{"notebook_path":"n b.ipynb"}}`, true, ": >'n b.ipynb'", "", ""},
+		{Claude, `{"tool_name":"Write","tool_input":{"content":"x"}}`, false, "", "", "names no file"},
+		{Claude, `{"tool_name":"Write","tool_input":{"file_path":1}}`, false, "", "", "file_path"},
+		{Gemini, `{"tool_name":"write_file","tool_input":{"file_path":"/g/.gemini/settings.json","content":"{}"}}`, true, ": >/g/.gemini/settings.json", "", ""},
+		{Codex, `{"tool_name":"apply_patch","tool_input":{"input":"*** Begin Patch\n*** Update File: a.go\n*** Move to: .codex/hooks.json\n*** End Patch"}}`, true, ": >a.go\n: >.codex/hooks.json", "", ""},
+		{Copilot, `{"toolName":"create","toolArgs":"{\"path\":\"/c/x\"}"}`, true, ": >/c/x", "", ""},
 	}
 	for _, tt := range tests {
 		ev, err := ParseEvent(tt.p, []byte(tt.in))

@@ -10,6 +10,7 @@ import (
 	"github.com/guardsh/guardsh/check"
 	"github.com/guardsh/guardsh/config"
 	"github.com/guardsh/guardsh/hooks"
+	"github.com/guardsh/guardsh/rules"
 )
 
 const hookUsage = `usage: guardsh hook --protocol claude|codex|gemini|cursor|copilot
@@ -70,6 +71,9 @@ func hookDecide(e *env, p hooks.Protocol, ev *hooks.Event) hooks.Answer {
 	// known (relative names are relative to it).
 	opts.ReadFiles = ev.Dir != ""
 	res := check.Line(ctx, ev.Command, opts)
+	if ev.FileTool {
+		fileToolFindings(res) // only guardsh's own files and the agents' settings count
+	}
 	if r := approve.Requester(); len(r) > 1 {
 		// The agent behind this hook, the farthest of its requester
 		// chain (the nearer ones, such as the sh -c an agent runs each
@@ -110,4 +114,23 @@ func hookDecide(e *env, p hooks.Protocol, ev *hooks.Event) hooks.Answer {
 		msg = "guardsh denied this command"
 	}
 	return hooks.Answer{Verdict: check.Block, Reason: msg}
+}
+
+// fileToolFindings keeps, of a file tool's write, the findings of the rules
+// that guard guardsh's own files and the agents' hook settings
+// (hooks.FileToolRules), and sets the verdict from them.
+func fileToolFindings(res *check.Result) {
+	kept := res.Findings[:0]
+	res.Verdict = check.Allow
+	for _, f := range res.Findings {
+		if hooks.FileToolRules[f.Rule] {
+			kept = append(kept, f)
+			v := check.Ask
+			if f.Tier == rules.Hardline {
+				v = check.Block
+			}
+			res.Verdict = check.Worse(res.Verdict, v)
+		}
+	}
+	res.Findings = kept
 }

@@ -18,28 +18,59 @@ import (
 // set: minikube's cleanup runs sudo su - "$user" -c 'command -v minikube').
 func suCommandShell(words []parse.Word) bool {
 	var code *parse.Word
+	value := func(i *int, rest string) *parse.Word {
+		// An option's value: the rest of its word, or the next word.
+		if rest != "" {
+			w := words[*i]
+			w.Value = rest
+			return &w
+		}
+		if *i+1 >= len(words) {
+			return nil
+		}
+		*i++
+		return &words[*i]
+	}
+	user := false
 	for i := 1; i < len(words); i++ {
 		v := words[i].Value
 		switch {
+		case !words[i].Static && (strings.HasPrefix(v, "-") || user):
+			// Options not known, or a word after the user that may
+			// split into options (-c bash --): anything. The user
+			// itself may be a variable (su - "$user" -c …).
+			return true
+		case !words[i].Static || v != "-" && !strings.HasPrefix(v, "-"):
+			user = true
 		case v == "--":
 			i = len(words)
 		case v == "-c" || v == "--command" || v == "--session-command":
-			if i+1 >= len(words) {
+			if code = value(&i, ""); code == nil {
 				return true
 			}
-			i++
-			code = &words[i]
 		case strings.HasPrefix(v, "--command=") || strings.HasPrefix(v, "--session-command="):
 			_, val, _ := strings.Cut(v, "=")
-			w := words[i]
-			w.Value = val
-			code = &w
-		case strings.HasPrefix(v, "-c") && len(v) > 2 && !strings.HasPrefix(v, "--"):
-			w := words[i]
-			w.Value = v[2:]
-			code = &w
-		case v == "-s" || v == "--shell" || v == "-g" || v == "--group" || v == "-G" || v == "--supp-group" || v == "-w" || v == "--whitelist-environment":
+			code = value(&i, val)
+		case v == "--shell" || v == "--group" || v == "--supp-group" || v == "--whitelist-environment":
 			i++
+		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && len(v) > 1:
+			// A cluster of short options: -lc CMD, -cCMD, -ls SHELL.
+		cluster:
+			for j := 1; j < len(v); j++ {
+				switch v[j] {
+				case 'f', 'l', 'm', 'p', 'P', 'h', 'V':
+				case 'c':
+					if code = value(&i, v[j+1:]); code == nil {
+						return true
+					}
+					break cluster
+				case 's', 'g', 'G', 'w':
+					value(&i, v[j+1:])
+					break cluster
+				default:
+					return true // not su's: not read
+				}
+			}
 		}
 	}
 	if code == nil {
@@ -48,9 +79,14 @@ func suCommandShell(words []parse.Word) bool {
 	return codeIsShell(*code)
 }
 
+// shellValueOpts are a shell's options that take the next word as their
+// value (bash --rcfile FILE, -o OPT, -O SHOPT).
+var shellValueOpts = map[string]bool{"--rcfile": true, "--init-file": true, "-o": true, "+o": true, "-O": true, "+O": true, "--init-command": true, "-C": true}
+
 // codeIsShell reports whether code given to a shell's -c is, in some part,
-// a bare interactive shell (bash, exec zsh -l, id; sh), or is not known
-// enough to tell: one dynamic word ("$x") with nothing static after it.
+// a bare interactive shell (bash, exec zsh -l, id; sh, bash -s, bash
+// --rcfile x, su), or is not known enough to tell: one dynamic word ("$x")
+// with nothing static after it.
 func codeIsShell(w parse.Word) bool {
 	seg := strings.FieldsFunc(w.Value, func(r rune) bool {
 		return r == ';' || r == '&' || r == '|' || r == '\n' || r == '(' || r == ')'
@@ -60,8 +96,23 @@ func codeIsShell(w parse.Word) bool {
 	}
 	for _, s := range seg {
 		f := strings.Fields(s)
-		for len(f) > 0 && (f[0] == "exec" || f[0] == "{" || f[0] == "}" || f[0] == "!" || f[0] == "command" || f[0] == "builtin" || f[0] == "env" || strings.Contains(f[0], "=") && !strings.HasPrefix(f[0], "=")) {
-			f = f[1:]
+		for len(f) > 0 {
+			switch {
+			case f[0] == "exec":
+				f = f[1:]
+				for len(f) > 0 && strings.HasPrefix(f[0], "-") {
+					if f[0] == "-a" && len(f) > 1 {
+						f = f[1:]
+					}
+					f = f[1:]
+				}
+				continue
+			case f[0] == "{" || f[0] == "}" || f[0] == "!" || f[0] == "command" || f[0] == "builtin" || f[0] == "env" || f[0] == "nohup" || f[0] == "time" ||
+				strings.Contains(f[0], "=") && !strings.HasPrefix(f[0], "="):
+				f = f[1:]
+				continue
+			}
+			break
 		}
 		if len(f) == 0 {
 			continue
@@ -81,13 +132,37 @@ func codeIsShell(w parse.Word) bool {
 			}
 			continue
 		}
-		if !isShell(path.Base(f[0])) {
+		name := path.Base(f[0])
+		if name == "su" || name == "sudo" || name == "doas" || name == "login" {
+			var ws []parse.Word
+			for _, a := range f {
+				ws = append(ws, parse.Word{Value: a, Static: w.Static})
+			}
+			if name != "su" || suCommandShell(ws) {
+				return true // su inside: a root shell again; sudo's own rule reads sudo -s
+			}
+			continue
+		}
+		if !isShell(name) {
 			continue
 		}
 		bare := true
-		for _, a := range f[1:] {
-			if !strings.HasPrefix(a, "-") && !strings.ContainsAny(a, "$`") || a == "-c" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "c") {
-				bare = false // bash script.sh, bash -c '…': checked as that
+		for k := 1; k < len(f); k++ {
+			a := f[k]
+			switch {
+			case shellValueOpts[a]:
+				k++
+			case a == "--":
+			case strings.HasPrefix(a, "--"):
+			case strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+"):
+				if strings.Contains(a, "s") {
+					return true // -s: commands from the standard input
+				}
+				if strings.Contains(a, "c") {
+					bare = false // bash -c '…': checked as that
+				}
+			case !strings.ContainsAny(a, "$`"):
+				bare = false // bash script.sh: checked as that
 			}
 		}
 		if bare {

@@ -150,7 +150,9 @@ var imageTable = []imageRule{
 			`d="$(mktemp -d)" && echo "deb [ trusted=yes ] file://$d ./" > /etc/apt/sources.list.d/t.list && apt-get update`,
 			`d="$(mktemp -d)" && echo "deb [ trusted=yes ] http://x/ ./" > /etc/apt/sources.list.d/t.list && apt-get update && rm -rf "$d" /etc/apt/sources.list.d/t.list`,
 			`d="$(mktemp -d)" && curl -fsSLo "$d/x.deb" https://x.example/x.deb && echo "deb [ trusted=yes ] file://$d ./" > /etc/apt/sources.list.d/t.list && apt-get update && rm -rf "$d" /etc/apt/sources.list.d/t.list`,
-			`echo "deb [ trusted=yes ] file:///srv/debs ./" > /etc/apt/sources.list.d/t.list && apt-get update && rm -f /etc/apt/sources.list.d/t.list`},
+			`echo "deb [ trusted=yes ] file:///srv/debs ./" > /etc/apt/sources.list.d/t.list && apt-get update && rm -f /etc/apt/sources.list.d/t.list`,
+			`d="$(mktemp -d)" && cp /tmp/x.deb "$d"/ && echo "deb [ trusted=yes ] file://$d ./" > /etc/apt/sources.list.d/t.list && apt-get update && rm -rf "$d" /etc/apt/sources.list.d/t.list`,
+			`d="$(mktemp -d)" && cd "$d" && cp /tmp/x.deb . && echo "deb [ trusted=yes ] file://$d ./" > /etc/apt/sources.list.d/t.list && apt-get update && rm -rf "$d" /etc/apt/sources.list.d/t.list`},
 		NoMatch: []string{`d="$(mktemp -d)" && echo "deb [ trusted=yes ] file://$d ./" > /etc/apt/sources.list.d/t.list && apt-get update && rm -rf "$d" /etc/apt/sources.list.d/t.list`},
 	},
 

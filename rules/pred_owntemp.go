@@ -79,9 +79,15 @@ func suCommandShell(words []parse.Word) bool {
 	return codeIsShell(*code)
 }
 
-// shellValueOpts are a shell's options that take the next word as their
-// value (bash --rcfile FILE, -o OPT, -O SHOPT).
-var shellValueOpts = map[string]bool{"--rcfile": true, "--init-file": true, "-o": true, "+o": true, "-O": true, "+O": true, "--init-command": true, "-C": true}
+// shellValueOpt reports a shell's option that takes the next word as its
+// value (bash --rcfile FILE, -o OPT, -O SHOPT, fish -C CMD).
+func shellValueOpt(a string) bool {
+	switch a {
+	case "--rcfile", "--init-file", "-o", "+o", "-O", "+O", "--init-command", "-C":
+		return true
+	}
+	return false
+}
 
 // codeIsShell reports whether code given to a shell's -c is, in some part,
 // a bare interactive shell (bash, exec zsh -l, id; sh, bash -s, bash
@@ -150,7 +156,7 @@ func codeIsShell(w parse.Word) bool {
 		for k := 1; k < len(f); k++ {
 			a := f[k]
 			switch {
-			case shellValueOpts[a]:
+			case shellValueOpt(a):
 				k++
 			case a == "--":
 			case strings.HasPrefix(a, "--"):
@@ -441,13 +447,25 @@ func quietImageTrustedLocal(c *parse.Command) bool {
 }
 
 // stepFetches reports a command of the input that downloads (curl, wget
-// and the other programs a download-then-run reads), or a package manager
-// run on a download: whatever a local repository holds may come from it.
+// and the other programs a download-then-run reads), or that copies,
+// moves, links or unpacks anything into a mktemp directory of the input
+// (cp /tmp/x.deb "$tempDir", where an ADD of an earlier instruction may
+// have put an unverified package): whatever a local repository there
+// holds may come from it.
 func stepFetches(res *parse.Result) bool {
 	for _, c := range res.Commands {
 		switch path.Base(c.Name()) {
 		case "curl", "wget", "aria2c", "fetch", "http", "https", "xh", "lftp", "ftp", "scp", "sftp", "rsync", "git", "svn", "hg", "gsutil", "aws", "gcloud", "az", "oras", "skopeo", "crane", "docker", "podman":
 			return true
+		case "cp", "mv", "ln", "install", "tar", "bsdtar", "unzip", "7z", "cpio", "dpkg-deb", "ar", "dd", "tee":
+			if strings.Contains(c.Dir, "/tmp/tmp.") || c.DirUnsure || c.Moved {
+				return true
+			}
+			for _, w := range c.Args[1:] {
+				if !w.Static || strings.Contains(w.Value, "/tmp/tmp.") {
+					return true
+				}
+			}
 		}
 		if len(downloadWords(c)) > 0 {
 			return true

@@ -65,6 +65,9 @@ type Options struct {
 	// the paths that outlive the job there (caches, artifacts).
 	Runner  bool
 	Persist []string
+	// Secrets names the environment variables holding a workflow's
+	// secrets in the step.
+	Secrets []string
 	// Deadline, if set, is when a file scan stops calling the scanner
 	// (tirith): the time budget of a whole `guardsh check` run.
 	Deadline time.Time
@@ -95,7 +98,7 @@ func Analyse(text string, opts Options) (res *Result) {
 				Text: text, End: len(text), Via: []string{}, Source: "guardsh"}}}
 		}
 	}()
-	pr := parse.Commands(text, parse.Options{Shell: opts.Shell, Dir: opts.Dir, ReadFiles: opts.ReadFiles, File: opts.Script, Image: opts.Image, Runner: opts.Runner, Persist: opts.Persist})
+	pr := parse.Commands(text, parse.Options{Shell: opts.Shell, Dir: opts.Dir, ReadFiles: opts.ReadFiles, File: opts.Script, Image: opts.Image, Runner: opts.Runner, Persist: opts.Persist, Secrets: opts.Secrets})
 	disabled := opts.Disabled
 	if opts.Script {
 		disabled = scriptQuiet(disabled)

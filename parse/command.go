@@ -385,6 +385,8 @@ type Result struct {
 	// paths of it that outlive the job (Options.Runner, Options.Persist).
 	Runner  bool
 	Persist []string
+	// Secrets: Options.Secrets.
+	Secrets []string
 	// words counts the words of every command found, for the limit.
 	words int
 	// made are the paths that ln, mv, cp or install create earlier in the

@@ -57,6 +57,9 @@ type Options struct {
 	// outlive the job (actions/cache and upload-artifact paths).
 	Runner  bool
 	Persist []string
+	// Secrets names the environment variables that hold a workflow's
+	// secrets in a run: step (env: X: ${{ secrets.X }}).
+	Secrets []string
 }
 
 func (o Options) variant() syntax.LangVariant {
@@ -77,7 +80,7 @@ func (o Options) variant() syntax.LangVariant {
 // It never runs anything and never panics: a failure inside the analysis is
 // reported as an [IssuePanic].
 func Commands(src string, opts Options) (res *Result) {
-	res = &Result{Image: opts.Image, Runner: opts.Runner, Persist: opts.Persist, File: opts.File}
+	res = &Result{Image: opts.Image, Runner: opts.Runner, Persist: opts.Persist, Secrets: opts.Secrets, File: opts.File}
 	defer func() {
 		if r := recover(); r != nil {
 			res.Issues = append(res.Issues, Issue{Kind: IssuePanic,

@@ -196,8 +196,9 @@ func describe(res *check.Result) string {
 // corpusUncovered lists rules that no corpus case is expected to trigger,
 // with the reason.
 var corpusUncovered = map[string]string{
-	"input-limit":   "needs inputs of hundreds of kilobytes; covered by parse's limit tests",
-	"tirith-failed": "comes from the tirith scanner, which the corpus does not run",
+	"input-limit":           "needs inputs of hundreds of kilobytes; covered by parse's limit tests",
+	"tirith-failed":         "comes from the tirith scanner, which the corpus does not run",
+	"workflow-secret-saved": "needs a workflow job's saved paths and secrets (check.Options.Persist, Secrets): TestWorkflowSecretSaved, check_workflow_secrets.txtar",
 }
 
 // TestCorpus runs every labelled case of testdata/corpus.txt through

@@ -122,3 +122,35 @@ func TestRunnerSoftReason(t *testing.T) {
 		t.Fatalf("rm -rf / on a runner: %v", fs)
 	}
 }
+
+// TestWorkflowSecretSaved runs workflow-secret-saved's examples with a
+// job that saves dist/, out/ and ~/.cache/tool and holds the secrets
+// NPM_TOKEN and DEPLOY_KEY.
+func TestWorkflowSecretSaved(t *testing.T) {
+	for _, runner := range []bool{true, false} {
+		find := func(line string) bool {
+			res := parse.Commands(line, parse.Options{File: true, Runner: runner, Persist: []string{"dist/", "out", "~/.cache/tool"}, Secrets: []string{"NPM_TOKEN", "DEPLOY_KEY"}})
+			for _, f := range Match(res, nil) {
+				if f.Rule == workflowSecretSaved.ID {
+					return true
+				}
+			}
+			return false
+		}
+		for _, line := range workflowSecretSaved.Match {
+			if !find(line) {
+				t.Errorf("runner %v: %q: not reported", runner, line)
+			}
+		}
+		for _, line := range workflowSecretSaved.NoMatch {
+			if find(line) {
+				t.Errorf("runner %v: %q: reported", runner, line)
+			}
+		}
+	}
+	// Nothing saved, nothing to report.
+	res := parse.Commands(`echo "$NPM_TOKEN" > dist/.npmrc`, parse.Options{File: true, Secrets: []string{"NPM_TOKEN"}})
+	if fs := Match(res, nil); len(fs) != 0 {
+		t.Errorf("no saved paths: %v", fs)
+	}
+}

@@ -154,11 +154,14 @@ func runsOn(ro *ynode, matrix map[string][]string) (bool, string) {
 		v := strings.TrimSpace(ro.Value)
 		if strings.Contains(v, "${{") {
 			m := expr().FindStringSubmatch(v)
-			key, ok := matrixKey(v)
-			if m == nil || len(m[0]) != len(v) || !ok || len(matrix[key]) == 0 {
+			key, fallback, ok := matrixRunsOn(v)
+			vals, in := matrix[key]
+			if m == nil || len(m[0]) != len(v) || !ok || matrix == nil || in && vals == nil || !in && len(fallback) == 0 {
+				// Not one matrix key; a matrix not in the file; a key
+				// whose values are not literal; no key and no label.
 				return false, "runs-on " + v + " is known only when the workflow runs: read as a machine that is kept"
 			}
-			for _, l := range matrix[key] {
+			for _, l := range append(append([]string{}, vals...), fallback...) {
 				if e, why := hostedLabel(l); !e {
 					return false, why
 				}
@@ -178,6 +181,21 @@ func runsOn(ro *ynode, matrix map[string][]string) (bool, string) {
 		return true, why
 	}
 	return false, "runs-on names a runner group or labels: larger runners and self-hosted runners cannot be told apart: read as a machine that is kept"
+}
+
+// matrixRunsOn reads a runs-on expression ${{ matrix.KEY }} or
+// ${{ matrix.KEY || 'label' }} (the label when the combination has no KEY).
+func matrixRunsOn(e string) (key string, fallback []string, ok bool) {
+	in := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(e), "${{"), "}}"))
+	if a, b, found := strings.Cut(in, "||"); found {
+		b = strings.TrimSpace(b)
+		if len(b) < 2 || b[0] != '\'' || b[len(b)-1] != '\'' || strings.Contains(b[1:len(b)-1], "'") {
+			return "", nil, false
+		}
+		in, fallback = strings.TrimSpace(a), []string{b[1 : len(b)-1]}
+	}
+	key, ok = matrixKey("${{ " + in + " }}")
+	return key, fallback, ok
 }
 
 // matrixKey returns KEY of an expression that is exactly ${{ matrix.KEY }}.
@@ -239,7 +257,7 @@ func matrixOf(m *ynode) map[string][]string {
 		}
 	}
 	for k := range bad {
-		delete(out, k)
+		out[k] = nil // in the matrix, values not known
 	}
 	return out
 }
@@ -499,6 +517,22 @@ func expandStep(s Snippet, j *jobInfo, st *stepInfo) (out []Snippet, unknown []i
 
 // heredocStart finds the delimiter of a here-document a line starts.
 var heredocStart = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<<-?\s*['"]?([A-Za-z_][A-Za-z0-9_]*)`) })
+
+// secretNames returns the env: variables of a step (the workflow's, the
+// job's, its own) whose value reads a secret.
+func secretNames(j *jobInfo, st *stepInfo) []string {
+	var out []string
+	es := j.env
+	if st != nil {
+		es = append(append([]envVar{}, es...), st.env...)
+	}
+	for _, e := range es {
+		if secretExpr(e.value) {
+			out = append(out, e.name)
+		}
+	}
+	return out
+}
 
 func envValues(es []envVar) []string {
 	var out []string

@@ -47,6 +47,9 @@ type Snippet struct {
 	// artifacts): check.Options.Persist.
 	Runner  bool
 	Persist []string
+	// Secrets names the env: variables of the step that hold secrets
+	// (${{ secrets.X }}, ${{ github.token }}): check.Options.Secrets.
+	Secrets []string
 	// Why says how the step's machine was decided.
 	Why string
 }

@@ -46,6 +46,16 @@ type Injection struct {
 // to (matrix.os, secrets.TOKEN, github.sha).
 const Placeholder = "GITHUB_EXPR"
 
+// SecretPlaceholder is the placeholder of an expression that holds a
+// secret (${{ secrets.X }}, ${{ github.token }}): rules see that the word
+// is a secret (workflow-secret-saved).
+const SecretPlaceholder = "GITHUB_SECRET"
+
+// secretExpr reports an expression that reads a secret or the job's token.
+func secretExpr(e string) bool {
+	return strings.Contains(e, "secrets.") || strings.Contains(e, "secrets[") || strings.Contains(e, "github.token")
+}
+
 var (
 	expr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{\{(?:[^}]|\}[^}])*\}\}`) })
 	// untrusted are the contexts an outsider writes: GitHub's hardening
@@ -195,6 +205,7 @@ func Workflow(text string) ([]Snippet, []Injection) {
 				s = Snippet{Text: QuoteArgs(argv), Shell: "bash", marks: []int{0}, lines: []int{s.Line(0)}}
 			}
 			if j != nil {
+				s.Secrets = secretNames(j, st)
 				s.Runner, s.Why = j.ephemeral, j.why
 				for _, p := range j.saves {
 					if p.cache || p.line > runLine {
@@ -214,6 +225,9 @@ func Workflow(text string) ([]Snippet, []Injection) {
 // (GITHUB_EXPR padded with _, or cut short), so offsets still map to lines
 // and columns and the expression can be put back in a finding's text.
 func placeholder(e string) string {
+	if secretExpr(e) && len(e) >= len(SecretPlaceholder) {
+		return SecretPlaceholder + strings.Repeat("_", len(e)-len(SecretPlaceholder))
+	}
 	if len(e) <= len(Placeholder) {
 		return Placeholder[:len(e)]
 	}

@@ -65,9 +65,20 @@ func readYAML(text string) *ynode {
 }
 
 // block reads the entries at indentation ind.
-func (p *yreader) block(ind int) (kids []*ynode, seq bool) {
-	for p.i < len(p.t) && p.t[p.i].ind == ind {
+func (p *yreader) block(ind int) (kids []*ynode, seq bool) { return p.blockOf(ind, false) }
+
+// blockOf reads the entries at indentation ind; with seqOnly, only the
+// items of a sequence written at its key's indentation (key:\n- a\n- b).
+func (p *yreader) blockOf(ind int, seqOnly bool) (kids []*ynode, seq bool) {
+	for p.i < len(p.t) && p.t[p.i].ind >= ind {
 		t := p.t[p.i]
+		if t.ind > ind {
+			p.i++ // deeper than an entry: a continued scalar; not structure
+			continue
+		}
+		if seqOnly && t.text != "-" && !strings.HasPrefix(t.text, "- ") {
+			break
+		}
 		if t.text == "-" || strings.HasPrefix(t.text, "- ") {
 			seq = true
 			item := &ynode{Line: t.line}
@@ -107,9 +118,12 @@ func (p *yreader) entry(k, v string, line, ind int) *ynode {
 	v = stripComment(v)
 	switch {
 	case v == "":
-		if p.i < len(p.t) && (p.t[p.i].ind > ind || p.t[p.i].ind == ind && (p.t[p.i].text == "-" || strings.HasPrefix(p.t[p.i].text, "- "))) {
+		switch {
+		case p.i < len(p.t) && p.t[p.i].ind > ind:
 			n.Kids, n.Seq = p.block(p.t[p.i].ind)
-		} else {
+		case p.i < len(p.t) && p.t[p.i].ind == ind && (p.t[p.i].text == "-" || strings.HasPrefix(p.t[p.i].text, "- ")):
+			n.Kids, n.Seq = p.blockOf(ind, true)
+		default:
 			n.Scalar = true
 		}
 	case v[0] == '|' || v[0] == '>':

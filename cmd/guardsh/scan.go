@@ -70,7 +70,7 @@ func checkFile(ctx context.Context, name, text string, opts check.Options) []*ch
 			o.Shell = s.Shell
 		}
 		o.Image = s.Image
-		o.Runner, o.Persist = s.Runner, s.Persist
+		o.Runner, o.Persist, o.Secrets = s.Runner, s.Persist, s.Secrets
 		if pf := privileged(s.Privileged, opts); len(pf) > 0 {
 			out.Findings = append(out.Findings, pf...)
 			out.Verdict = check.Worse(out.Verdict, check.Ask)

@@ -28,6 +28,7 @@ const (
 	srcOpOpen                       // arg k is a path opened with the mode or flags of arg k+1
 	srcOpFile                       // writes, moves, links or chmods a file: see srcFileHandler
 	srcOpPathObj                    // Python pathlib.Path(p), then a method that may write
+	srcOpHTTP                       // an HTTP request; with a body it may send what the code read (send_misses6.go)
 )
 
 type srcHandler struct {
@@ -75,6 +76,9 @@ func srcPyHandler(name string) (srcHandler, bool) {
 		return srcH(srcOpArgv, 0), true
 	case "exec", "eval", "execfile":
 		return srcH(srcOpEval, 0), true
+	case "urllib.request.urlopen", "urllib.urlopen", "urllib2.urlopen", "urllib.request.Request", "urllib2.Request",
+		"requests.post", "requests.put", "requests.patch", "requests.request", "httpx.post", "httpx.put", "httpx.patch", "httpx.request":
+		return srcHandler{op: srcOpHTTP}, true
 	case "shutil.rmtree":
 		return srcRm(true), true
 	case "os.remove", "os.unlink", "os.rmdir", "os.removedirs":
@@ -612,7 +616,11 @@ func (sc *srcScanner) apply(st *srcStream, h srcHandler, name string, i, j, dept
 		}
 		if srcModeWrites(mode) || st.lang == LangNode && h.k+1 < len(pos) && (srcOptTrue(st, pos[h.k+1], "write") || srcOptTrue(st, pos[h.k+1], "append")) {
 			sc.write(arg(h.k))
+		} else if st.lang == LangPython {
+			sc.read(arg(h.k))
 		}
+	case srcOpHTTP:
+		sc.httpCall(name, len(pos), arg, args)
 	case srcOpSend, srcOpSendArray:
 		if len(pos) == 0 {
 			return

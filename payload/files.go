@@ -263,6 +263,8 @@ func (sc *srcScanner) pathObj(st *srcStream, p srcVal, end int) {
 	switch m {
 	case "write_text", "write_bytes", "touch":
 		sc.file(call, OpWrite, p, srcVal{})
+	case "read_text", "read_bytes":
+		sc.read(p) // send_misses6.go
 	case "open":
 		if len(args) > 0 && srcWriteMode(arg(0), st.text(args[0].a, args[0].b)) {
 			sc.file(call, OpWrite, p, srcVal{})
@@ -354,7 +356,7 @@ func (sc *srcScanner) awkOut(st *srcStream, i int) {
 // the dot at close+1. Such a receiver is taken as a path expression.
 func (sc *srcScanner) pathObjRecv(st *srcStream, open, dot int) {
 	switch st.toks[dot+1].text {
-	case "write_text", "write_bytes", "touch", "open", "symlink_to", "hardlink_to", "rename", "replace", "chmod", "lchmod", "unlink", "rmdir":
+	case "write_text", "write_bytes", "touch", "open", "symlink_to", "hardlink_to", "rename", "replace", "chmod", "lchmod", "unlink", "rmdir", "read_text", "read_bytes":
 	default:
 		return
 	}

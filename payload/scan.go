@@ -148,6 +148,7 @@ func Scan(lang Lang, src string) (out Result) {
 		budget: 4*len(src) + 1<<16,
 	}
 	sc.nested(lang, src, 0)
+	sc.sendsRead() // send_misses6.go
 	return out
 }
 
@@ -274,6 +275,9 @@ type srcScanner struct {
 	seen   map[string]bool   // nested code already scanned, and results
 	budget int
 	cp     bool // JavaScript: child_process is loaded
+	// reads are the files the code opens for reading, sends the URLs of
+	// HTTP requests that carry a body (send_misses6.go).
+	reads, sends []string
 }
 
 // nested scans code in lang, at nesting depth.

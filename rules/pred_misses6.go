@@ -130,9 +130,10 @@ var caBundles = []string{"/etc/ca-certificates.conf", "/etc/ssl/cert.pem", "/etc
 
 // caAnchorPath reports a path a write into adds a trusted CA: an anchor
 // directory (itself, for cp -t and install -t), a bundle, a JVM's cacerts,
-// certifi's cacert.pem. Blocklists distrust, and are not.
+// an installed certifi's cacert.pem (site-packages; a project's own
+// certifi/cacert.pem is its source). Blocklists distrust, and are not.
 func caAnchorPath(p string) bool {
-	if strings.Contains(p, "/certifi/cacert.pem") || javaTrustStore(p) && strings.HasPrefix(p, "/") {
+	if strings.Contains(p, "-packages/certifi/cacert.pem") || javaTrustStore(p) && strings.HasPrefix(p, "/") && (strings.Contains(p, "/lib/security/") || strings.HasPrefix(p, "/etc/")) {
 		return true
 	}
 	if !strings.HasPrefix(p, "/") {

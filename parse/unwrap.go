@@ -146,6 +146,7 @@ func (p *parser) unwrap(c *Command) {
 		p.payload("alias "+c.Args[0].Value, text, c.Args[0], c.Line, false)
 	}
 	p.envPayloads(c)
+	p.envLoadedFiles(c) // envload.go
 	p.envEval(c)
 	p.builtinEval(c)
 	if p.runPath(c) {

@@ -33,6 +33,7 @@ var gitRunKeys = []string{"core.pager", "core.sshcommand", "core.editor", "core.
 
 // programs looks for options by which a program runs a command.
 func (p *parser) programs(c *Command, name string, args []Word) {
+	p.redteam6Programs(c, name, args) // npx -c, go -exec, vim system(), emacs deletes (redteam6.go)
 	switch name {
 	case "git":
 		p.git(c, args)
@@ -153,6 +154,7 @@ func (p *parser) runValue(c *Command, label, prefix string, val Word) {
 // git handles git -c KEY=VALUE and --config-env for the keys whose value git
 // runs.
 func (p *parser) git(c *Command, args []Word) {
+	p.redteam6Git(c, args) // GIT_CONFIG_KEY_n in the environment, git grep -O (redteam6.go)
 	for i := 0; i < len(args); i++ {
 		a := args[i].Value
 		var kv Word
@@ -215,7 +217,7 @@ func gitRuns(key, val string) bool {
 			return key != "core.hookspath"
 		}
 	}
-	return false
+	return redteam6RunKey(key)
 }
 
 // bangLines parses the rest of each line of text that starts with one of the
@@ -320,7 +322,7 @@ func (p *parser) sed(c *Command, args []Word) {
 			if strings.HasPrefix(cmd, "s") && len(cmd) > 2 {
 				d := cmd[1]
 				parts := sedSplit(cmd[2:], d)
-				if len(parts) >= 3 && strings.Contains(parts[len(parts)-1], "e") {
+				if len(parts) >= 3 && strings.Contains(sedFlags(parts[len(parts)-1]), "e") {
 					switch {
 					case w.Static && (parts[0] == ".*" || parts[0] == "^.*$" || parts[0] == "^.*") && !strings.ContainsAny(parts[1], `&\`):
 						// The whole line becomes the replacement, which

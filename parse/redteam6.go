@@ -164,3 +164,224 @@ func (p *parser) fcEditor(cmd *Command, rest []Word) bool {
 	}
 	return false
 }
+
+// More programs that run text of their own as a command (the sixth red
+// team; each was allow with an rm -rf ~ payload):
+//   - git: remote.NAME.uploadpack and receivepack (run through the shell
+//     for a local or ssh remote), sendemail.sendmailcmd,
+//     interactive.difffilter, core.alternaterefscommand, gpg.x509.program
+//     and core.gitproxy given with -c or git config; the same keys given in
+//     the environment (GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager
+//     GIT_CONFIG_VALUE_0=CMD); git grep -O CMD / --open-files-in-pager=CMD,
+//     which runs CMD with the matching files;
+//   - npx -c CMD, npm exec -c CMD (and --call=), npm/pnpm/yarn
+//     --script-shell=CMD, which runs every script through CMD;
+//   - go run/test -exec CMD, which runs the built program through CMD;
+//   - vim -c / --cmd Ex commands that reach a shell without a leading !
+//     (silent !cmd, r !cmd, w !cmd, call system("cmd"), terminal cmd);
+//   - emacs --eval (delete-directory "DIR" t) and (delete-file "F").
+
+// redteam6RunKey reports git configuration keys, beside gitRunKeys, whose
+// value git runs.
+func redteam6RunKey(key string) bool {
+	switch key {
+	case "sendemail.sendmailcmd", "interactive.difffilter", "core.alternaterefscommand", "gpg.x509.program", "core.gitproxy":
+		return true
+	}
+	return strings.HasPrefix(key, "remote.") && (strings.HasSuffix(key, ".uploadpack") || strings.HasSuffix(key, ".receivepack"))
+}
+
+// redteam6Git reads what p.git does not: the configuration in the
+// environment, and git grep's pager.
+func (p *parser) redteam6Git(c *Command, args []Word) {
+	keys := map[string]string{}
+	for _, a := range c.Env {
+		if n, ok := strings.CutPrefix(a.Name, "GIT_CONFIG_KEY_"); ok && a.Value.Static {
+			keys[n] = strings.ToLower(a.Value.Value)
+		}
+	}
+	for _, a := range c.Env {
+		n, ok := strings.CutPrefix(a.Name, "GIT_CONFIG_VALUE_")
+		if !ok {
+			continue
+		}
+		key, known := keys[n]
+		if !known || !gitRuns(key, a.Value.Value) {
+			continue
+		}
+		w := a.Value
+		w.Value = strings.TrimPrefix(w.Value, "!")
+		p.runValue(c, "GIT_CONFIG_KEY_"+n+"="+key, "", w)
+	}
+	for i, a := range args {
+		if a.Value != "grep" {
+			if strings.HasPrefix(a.Value, "-") {
+				continue
+			}
+			return
+		}
+		rest := args[i+1:]
+		for j, w := range rest {
+			v := w.Value
+			switch {
+			case v == "--":
+				return
+			case strings.HasPrefix(v, "--open-files-in-pager="):
+				w.Value = strings.TrimPrefix(v, "--open-files-in-pager=")
+				p.runValue(c, "git grep --open-files-in-pager", "", w)
+			case strings.HasPrefix(v, "-O") && len(v) > 2:
+				w.Value = v[2:]
+				p.runValue(c, "git grep -O", "", w)
+			case (v == "-O" || v == "--open-files-in-pager") && j+1 < len(rest) && !strings.HasPrefix(rest[j+1].Value, "-"):
+				// -O takes its value attached only; a next word that
+				// is a pattern is not read as one.
+			}
+		}
+		return
+	}
+}
+
+// redteam6Programs reads the run options of npx, npm exec, go and the
+// shell escapes of vim's and emacs's command-line code.
+func (p *parser) redteam6Programs(c *Command, name string, args []Word) {
+	switch name {
+	case "npx", "npm", "pnpm", "yarn":
+		exec := name == "npx"
+		for i := 0; i < len(args); i++ {
+			v := args[i].Value
+			if !exec && (v == "exec" || v == "x") && name != "yarn" {
+				exec = true
+				continue
+			}
+			if strings.HasPrefix(v, "--script-shell=") {
+				w := args[i]
+				w.Value = strings.TrimPrefix(v, "--script-shell=")
+				p.runValue(c, name+" --script-shell", "", w)
+			} else if v == "--script-shell" && i+1 < len(args) {
+				p.runValue(c, name+" --script-shell", "", args[i+1])
+			}
+			if !exec {
+				continue
+			}
+			if w, ok := optionValue(args, i, "--call", false); ok {
+				p.runValue(c, name+" --call", "", w)
+			} else if w, ok := optionValue(args, i, "-c", false); ok {
+				p.runValue(c, name+" -c", "", w)
+			}
+			switch {
+			case v == "-p" || v == "--package" || v == "-w" || v == "--workspace" || v == "-c" || v == "--call":
+				i++
+			case v == "--" || !strings.HasPrefix(v, "-"):
+				return // the package's command: its own options follow
+			}
+		}
+	case "go":
+		if len(args) == 0 || args[0].Value != "run" && args[0].Value != "test" {
+			return
+		}
+		for i := 1; i < len(args); i++ {
+			for _, opt := range []string{"-exec", "--exec"} {
+				if w, ok := optionValue(args, i, opt, false); ok {
+					w.Value += " ./a.out"
+					p.runValue(c, "go "+args[0].Value+" -exec", "", w)
+				}
+			}
+		}
+	case "vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim":
+		for i, a := range args {
+			var code Word
+			switch {
+			case (a.Value == "-c" || a.Value == "--cmd") && i+1 < len(args):
+				code = args[i+1]
+			case strings.HasPrefix(a.Value, "+") && len(a.Value) > 1:
+				code = a
+				code.Value = a.Value[1:]
+			default:
+				continue
+			}
+			if !code.Static {
+				continue
+			}
+			p.quotedCalls(c, name+" system()", code, "system(", "systemlist(", "jobstart(", "termopen(")
+			for _, part := range strings.Split(code.Value, "|") {
+				if sh, ok := vimShell(part); ok {
+					p.payload(name+" -c", sh, code, c.Line, false)
+				}
+			}
+		}
+	case "emacs", "emacsclient":
+		for _, a := range args {
+			if !a.Static {
+				continue
+			}
+			for _, f := range []struct{ call, rm string }{{"(delete-directory ", "rm -rf "}, {"(delete-file ", "rm -f "}} {
+				for rest := a.Value; ; {
+					j := strings.Index(rest, f.call)
+					if j < 0 {
+						break
+					}
+					rest = strings.TrimLeft(rest[j+len(f.call):], " ")
+					if !strings.HasPrefix(rest, `"`) {
+						continue
+					}
+					end := strings.IndexByte(rest[1:], '"')
+					if end < 0 {
+						break
+					}
+					target := rest[1 : 1+end]
+					rm := f.rm
+					if f.call == "(delete-directory " && !strings.HasPrefix(strings.TrimLeft(rest[2+end:], " "), "t") {
+						rm = "rmdir "
+					}
+					p.payload(name+" --eval", rm+shellQuote(target), a, c.Line, false)
+				}
+			}
+		}
+	}
+}
+
+// vimShell returns the shell command of an Ex command that runs one
+// without starting with ! itself: silent[!] !cmd, r[ead] !cmd, w[rite]
+// !cmd, ter[minal] cmd.
+func vimShell(ex string) (string, bool) {
+	s := strings.TrimLeft(ex, " :\t")
+	for _, pre := range []string{"silent! ", "silent ", "sil! ", "sil "} {
+		s = strings.TrimPrefix(s, pre)
+	}
+	s = strings.TrimLeft(s, " ")
+	for _, pre := range []string{"read", "r", "write", "w"} {
+		if rest, ok := strings.CutPrefix(s, pre); ok && strings.HasPrefix(strings.TrimLeft(rest, " "), "!") && (pre != "w" || !strings.HasPrefix(rest, "!")) {
+			return strings.TrimPrefix(strings.TrimLeft(rest, " "), "!"), true
+		}
+	}
+	for _, pre := range []string{"terminal ", "term ", "ter "} {
+		if rest, ok := strings.CutPrefix(s, pre); ok {
+			return rest, true
+		}
+	}
+	if ex != s && strings.HasPrefix(s, "!") {
+		return s[1:], true // after silent
+	}
+	return "", false
+}
+
+// shellQuote quotes a word for the shell, single quotes; a leading ~/ stays
+// outside the quotes so that it expands as emacs expands it.
+func shellQuote(s string) string {
+	if rest, ok := strings.CutPrefix(s, "~/"); ok {
+		return "~/'" + strings.ReplaceAll(rest, "'", `'\''`) + "'"
+	}
+	if s == "~" {
+		return "~"
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// sedFlags returns the flags of an s command, before a w flag, whose file
+// name runs to the end of the line (s/x/y/w changes.log has no e flag).
+func sedFlags(f string) string {
+	if i := strings.IndexByte(f, 'w'); i >= 0 {
+		return f[:i]
+	}
+	return f
+}

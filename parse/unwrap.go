@@ -157,6 +157,9 @@ func (p *parser) unwrap(c *Command) {
 		return
 	}
 	if spec, ok := wrappers[name]; ok {
+		if name == "npx" {
+			p.redteam6Programs(c, name, args) // npx -c CMD (redteam6.go)
+		}
 		p.wrapper(c, name, spec, nil, args)
 		return
 	}
@@ -724,6 +727,7 @@ func (p *parser) subcommandRunners(c *Command, name string, args []Word) {
 			p.codeText(c, name+" --run", w.Value, w.Static, val(w))
 		}
 	case "npm", "pnpm", "yarn":
+		p.redteam6Programs(c, name, args) // exec -c CMD, --script-shell (redteam6.go)
 		for i, a := range args {
 			if a.Value == "exec" || a.Value == "x" || a.Value == "dlx" {
 				rest := args[i+1:]

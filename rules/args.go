@@ -12,6 +12,7 @@ import (
 // options (with their values), and operands.
 type argv struct {
 	short    map[byte]bool
+	shortVal map[byte]parse.Word // values of short options in withValue: -t DIR, -Dt DIR (pred_redteam6.go)
 	long     map[string]string
 	operands []parse.Word
 	all      []parse.Word
@@ -39,6 +40,7 @@ func args(c *parse.Command, withValue ...string) argv {
 			return a
 		case strings.HasPrefix(v, "--"):
 			name, val, eq := strings.Cut(v[2:], "=")
+			name = longPrefix(name, withValue) // --target-dir is --target-directory (pred_redteam6.go)
 			if !eq && contains(withValue, "--"+name) && i+1 < len(ws) {
 				i++
 				val = ws[i].Value
@@ -50,6 +52,11 @@ func args(c *parse.Command, withValue ...string) argv {
 				if contains(withValue, "-"+string(v[j])) {
 					if j == len(v)-1 && i+1 < len(ws) {
 						i++
+						a.setShortVal(v[j], ws[i])
+					} else if j < len(v)-1 {
+						w := ws[i]
+						w.Value = v[j+1:]
+						a.setShortVal(v[j], w)
 					}
 					break
 				}
@@ -104,6 +111,8 @@ func (a argv) has(opts ...string) bool {
 			}
 		} else if _, ok := a.long[o]; ok {
 			return true
+		} else if _, ok := a.abbrev(o); ok {
+			return true
 		}
 	}
 	return false
@@ -112,6 +121,9 @@ func (a argv) has(opts ...string) bool {
 // value returns a long option's value.
 func (a argv) value(name string) (string, bool) {
 	v, ok := a.long[name]
+	if !ok {
+		return a.abbrev(name)
+	}
 	return v, ok
 }
 
@@ -327,6 +339,8 @@ func writeTargets(c *parse.Command) []parse.Word {
 		a := args(c, "-t", "--target-directory", "-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix", "-e")
 		if t, ok := a.value("target-directory"); ok {
 			out = append(out, parse.Word{Value: t, Static: true, Start: c.Start, End: c.End})
+		} else if t, ok := a.shortVal['t']; ok {
+			out = append(out, t) // -t DIR, also in a bundle (-Dt DIR)
 		} else if a.short['t'] {
 			for i, w := range c.Args {
 				if w.Value == "-t" && i+1 < len(c.Args) {
@@ -338,6 +352,7 @@ func writeTargets(c *parse.Command) []parse.Word {
 		}
 	case "sed":
 		a := args(c, "-e", "-f", "--expression", "--file", "-l", "--line-length")
+		out = append(out, sedScriptWrites(c, a)...) // w FILE, s///w FILE (pred_redteam6.go)
 		if a.has("i", "in-place") || inPlaceBundle(c) {
 			ops := a.operands
 			if !a.has("e", "expression", "f", "file") && len(ops) > 0 {

@@ -190,3 +190,199 @@ func promptWidgets(r *parse.Result) []hit {
 	}
 	return out
 }
+
+// GNU getopt_long takes any unambiguous prefix of a long option for the
+// option (cp --target-dir=/etc is --target-directory=/etc, sed --in-pl is
+// --in-place, git push --forc is --force): the hand-written readers of
+// programs without a grammar (args.go) asked for the full names only, so
+// an abbreviation wrote or deleted unseen (the sixth red team).
+
+// longPrefix returns the long option of withValue that name abbreviates,
+// when it is the only one; else name.
+func longPrefix(name string, withValue []string) string {
+	if name == "" || contains(withValue, "--"+name) {
+		return name
+	}
+	found := ""
+	for _, w := range withValue {
+		if full, ok := strings.CutPrefix(w, "--"); ok && strings.HasPrefix(full, name) {
+			if found != "" {
+				return name // ambiguous: the program refuses it
+			}
+			found = full
+		}
+	}
+	if found == "" {
+		return name
+	}
+	return found
+}
+
+// abbrev looks a long option up by an abbreviation given on the line: a
+// set long name of at least two letters that the asked name starts with.
+func (a argv) abbrev(name string) (string, bool) {
+	for k, v := range a.long {
+		if len(k) >= 2 && len(k) < len(name) && strings.HasPrefix(name, k) {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+func (a *argv) setShortVal(b byte, v parse.Word) {
+	if a.shortVal == nil {
+		a.shortVal = map[byte]parse.Word{}
+	}
+	a.shortVal[b] = v
+}
+
+// sedScriptWrites returns the files a sed script writes with its own
+// commands: w FILE and W FILE (with or without an address), and the w FILE
+// flag of s///. sed creates or truncates each such file when it starts, so
+// `sed -n 'w /etc/passwd' x` empties /etc/passwd before it reads a line.
+// The script is the -e values (and --expression=), or the first operand
+// without -e or -f; a -f of standard input reads a known here-string.
+func sedScriptWrites(c *parse.Command, a argv) []parse.Word {
+	var scripts []parse.Word
+	explicit := false
+	for i := 1; i < len(c.Args); i++ {
+		w := c.Args[i]
+		v := w.Value
+		switch {
+		case v == "--":
+			i = len(c.Args)
+		case v == "-e" || v == "--expression" || v == "-f" || v == "--file":
+			explicit = true
+			if i+1 < len(c.Args) {
+				s := c.Args[i+1]
+				if v == "-f" || v == "--file" {
+					if (s.Value == "-" || s.Value == "/dev/stdin") && c.StdinStatic {
+						s.Value = c.StdinText
+					} else {
+						s.Value = ""
+					}
+				}
+				scripts = append(scripts, s)
+				i++
+			}
+		case strings.HasPrefix(v, "--expression="):
+			explicit = true
+			w.Value = strings.TrimPrefix(v, "--expression=")
+			scripts = append(scripts, w)
+		case strings.HasPrefix(v, "--file="), strings.HasPrefix(v, "-f") && len(v) > 2 && !strings.HasPrefix(v, "--"):
+			explicit = true
+		case strings.HasPrefix(v, "-e") && len(v) > 2:
+			explicit = true
+			w.Value = v[2:]
+			scripts = append(scripts, w)
+		case len(v) > 1 && v[0] == '-' && !strings.HasPrefix(v, "--") && strings.ContainsAny(v[1:], "ef"):
+			explicit = true // a bundle such as -ne SCRIPT: read as the next word
+			if i+1 < len(c.Args) && strings.HasSuffix(v, "e") {
+				scripts = append(scripts, c.Args[i+1])
+				i++
+			}
+		}
+	}
+	if !explicit && len(a.operands) > 0 {
+		scripts = append(scripts, a.operands[0])
+	}
+	var out []parse.Word
+	for _, s := range scripts {
+		if !s.Static {
+			continue
+		}
+		for _, f := range sedWrites(s.Value) {
+			w := s
+			w.Value = f
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// sedWrites reads a sed script and returns the files its w and W commands
+// and s///w flags name (GNU sed's grammar: addresses, !, { }, commands
+// separated by ; or newlines; a, i, c, r, R, e, w, W and : take the rest of
+// the line; /dev/stdout and /dev/stderr are not files).
+func sedWrites(script string) []string {
+	var out []string
+	add := func(f string) {
+		if f = strings.TrimSpace(f); f != "" && f != "/dev/stdout" && f != "/dev/stderr" {
+			out = append(out, f)
+		}
+	}
+	for _, line := range strings.Split(script, "\n") {
+		i := 0
+		n := len(line)
+		skipDelim := func(d byte) { // past the next unescaped d
+			for i < n && line[i] != d {
+				if line[i] == '\\' {
+					i++
+				}
+				i++
+			}
+			i++
+		}
+		for i < n {
+			for i < n && (line[i] == ' ' || line[i] == '\t' || line[i] == ';' || line[i] == '{' || line[i] == '}') {
+				i++
+			}
+			// Addresses: N, $, /re/, \cREc, first~step, addr1,addr2, then !.
+			for i < n {
+				switch ch := line[i]; {
+				case ch >= '0' && ch <= '9', ch == '$', ch == '~', ch == ',', ch == '+', ch == '!', ch == ' ':
+					i++
+					continue
+				case ch == '/':
+					i++
+					skipDelim('/')
+					for i < n && (line[i] == 'I' || line[i] == 'M') {
+						i++
+					}
+					continue
+				case ch == '\\' && i+1 < n:
+					d := line[i+1]
+					i += 2
+					skipDelim(d)
+					continue
+				}
+				break
+			}
+			if i >= n {
+				break
+			}
+			cmd := line[i]
+			i++
+			switch cmd {
+			case 'w', 'W':
+				add(line[i:])
+				i = n
+			case 'a', 'i', 'c', 'r', 'R', 'e', ':', '#':
+				i = n
+			case 's', 'y':
+				if i >= n {
+					break
+				}
+				d := line[i]
+				i++
+				skipDelim(d)
+				skipDelim(d)
+				if cmd == 'y' {
+					break
+				}
+				for i < n && strings.IndexByte("gpiImMe0123456789", line[i]) >= 0 {
+					i++
+				}
+				if i < n && line[i] == 'w' {
+					add(line[i+1:])
+					i = n
+				}
+			case 'b', 't', 'T':
+				for i < n && line[i] != ';' {
+					i++
+				}
+			}
+		}
+	}
+	return out
+}

@@ -189,6 +189,8 @@ func ownTargets(c *parse.Command) []ownTarget {
 			srcs := ops[:len(ops)-1]
 			if t, ok := a.value("target-directory"); ok {
 				dest, srcs = word(dest, t), ops
+			} else if t, ok := a.shortVal['t']; ok {
+				dest, srcs = t, ops // -t DIR, also in a bundle (-Dt DIR)
 			} else if a.short['t'] {
 				for i, w := range c.Args {
 					if w.Value == "-t" && i+1 < len(c.Args) {

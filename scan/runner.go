@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -90,6 +91,10 @@ type envVar struct {
 type stepInfo struct {
 	first, last int
 	env         []envVar
+	// dir is the step's working-directory: (or the job's or the
+	// workflow's defaults: run: working-directory:), "" for the
+	// workspace.
+	dir string
 }
 
 type savedPath struct {
@@ -124,6 +129,15 @@ func workflowJobs(text string, nlines int) []jobInfo {
 		j.env = append(append([]envVar{}, top...), envOf(jn.get("env"))...)
 		j.ephemeral, j.why = jobMachine(jn, j.matrix)
 		j.steps, j.saves = stepsOf(jn.get("steps"), j.last)
+		dir := defaultDir(jn)
+		if dir == "" {
+			dir = defaultDir(root)
+		}
+		for k := range j.steps {
+			if j.steps[k].dir == "" {
+				j.steps[k].dir = dir
+			}
+		}
 		out = append(out, j)
 	}
 	return out
@@ -309,7 +323,7 @@ func stepsOf(n *ynode, last int) ([]stepInfo, []savedPath) {
 	var steps []stepInfo
 	var saves []savedPath
 	for i, st := range n.Kids {
-		s := stepInfo{first: st.Line, last: last, env: envOf(st.get("env"))}
+		s := stepInfo{first: st.Line, last: last, env: envOf(st.get("env")), dir: st.get("working-directory").valueOr("")}
 		if i+1 < len(n.Kids) {
 			s.last = n.Kids[i+1].Line - 1
 		}
@@ -343,6 +357,31 @@ func stepsOf(n *ynode, last int) ([]stepInfo, []savedPath) {
 		}
 	}
 	return steps, saves
+}
+
+// defaultDir reads defaults: run: working-directory: of a job or a
+// workflow.
+func defaultDir(n *ynode) string {
+	return n.get("defaults").get("run").get("working-directory").valueOr("")
+}
+
+// savedFrom returns a saved path p as the step's commands name it from its
+// working directory dir (relative paths of a workflow's save steps are the
+// workspace's): dist/ is . from dist, ../out from src. A dir that is not a
+// literal relative path leaves p as it is.
+func savedFrom(p, dir string) string {
+	dir = strings.TrimPrefix(strings.TrimSpace(dir), "./")
+	if dir == "" || dir == "." || strings.HasPrefix(dir, "/") || strings.HasPrefix(dir, "~") || strings.Contains(dir, "$") ||
+		strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.Contains(p, "$") {
+		return p
+	}
+	if r, err := filepath.Rel(filepath.Clean(dir), filepath.Clean(p)); err == nil {
+		if strings.HasSuffix(p, "/") && r != "." {
+			r += "/"
+		}
+		return filepath.ToSlash(r)
+	}
+	return p
 }
 
 func (n *ynode) valueOr(d string) string {

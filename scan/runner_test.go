@@ -103,6 +103,11 @@ jobs:
 	if s, _ := Workflow(wf2); len(s) != 1 || len(s[0].Persist) != 0 {
 		t.Errorf("upload before the step: %+v", s)
 	}
+	// A step's working directory: the artifact's dist/ is . there.
+	wf3 := "defaults:\n  run:\n    working-directory: pkg\njobs:\n  j:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo a\n        working-directory: dist\n      - run: echo b\n      - uses: actions/upload-artifact@v4\n        with:\n          path: dist/\n"
+	if s, _ := Workflow(wf3); len(s) != 2 || !reflect.DeepEqual(s[0].Persist, []string{"."}) || !reflect.DeepEqual(s[1].Persist, []string{"../dist/"}) {
+		t.Errorf("working-directory: %+v", s)
+	}
 	// A composite action's runner is its caller's: unknown.
 	act := "name: x\nruns:\n  using: composite\n  steps:\n    - run: rm -rf ~/.cache\n      shell: bash\n"
 	if s, _ := Workflow(act); len(s) != 1 || s[0].Runner || s[0].Text != "rm -rf ~/.cache" {

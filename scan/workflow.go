@@ -207,9 +207,13 @@ func Workflow(text string) ([]Snippet, []Injection) {
 			if j != nil {
 				s.Secrets = secretNames(j, st)
 				s.Runner, s.Why = j.ephemeral, j.why
+				dir := ""
+				if st != nil {
+					dir = st.dir
+				}
 				for _, p := range j.saves {
 					if p.cache || p.line > runLine {
-						s.Persist = append(s.Persist, p.path)
+						s.Persist = append(s.Persist, savedFrom(p.path, dir))
 					}
 				}
 			}

@@ -443,6 +443,14 @@ func downloadInstall(r *parse.Result) []hit {
 // an archive's content into a system program directory (an extraction of a
 // download there, tar -C /usr/local/bin, is read after the walk's step).
 func (w *archiveWalk) installs(c *parse.Command, name string) (installHit, bool) {
+	if from := w.netStdin(c); from != nil && name != "tar" && name != "gtar" && name != "bsdtar" && name != "dd" { // dd: dd-absolute reports it
+		// curl URL | sudo tee /usr/local/bin/x, | dd of=…, | install /dev/stdin …
+		for _, t := range writeTargets(c) {
+			if systemBinDir(t.Value) {
+				return installHit{h: hit{start: c.Start, end: c.End, detail: t.Value + " is written from a download by " + short(from.String())}, from: from}, true
+			}
+		}
+	}
 	switch name {
 	case "cp", "mv", "install", "ln", "rsync":
 	default:

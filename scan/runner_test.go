@@ -46,6 +46,12 @@ func TestMachineTable(t *testing.T) {
 		{"strategy:\n      matrix:\n        os:\n        - ubuntu-latest\n        - self-hosted\n    runs-on: ${{ matrix.os }}", false},
 		{"runs-on: ${{ github.repository == 'o/r' && 'ubuntu-latest' || 'self-hosted' }}", false},
 		{"uses: ./.github/workflows/reusable.yml", false},
+		// Shapes guardsh does not follow are kept machines, never guessed hosted.
+		{"runs-on: &r ubuntu-latest", false},
+		{"runs-on: !!str ubuntu-latest", false},
+		{"runs-on: [ubuntu-latest, self-hosted]", false},
+		{"runs-on: ['${{ matrix.os }}']", false},
+		{"runs-on: ubuntu-latest # self-hosted", true},
 		{"runs-on: ubuntu-latest\n    container: debian:stretch", true},
 		{"runs-on: ubuntu-latest\n    container:\n      image: node:20", true},
 		{"runs-on: self-hosted\n    container: debian:stretch", false},

@@ -314,6 +314,54 @@ var saveActions = []struct {
 	{"actions/cache/save@", false}, {"actions/cache@", true}, {"actions/upload-artifact@", false}, {"actions/upload-pages-artifact@", false},
 }
 
+// setupCaches returns the directories a setup action's cache saves at the
+// end of the job (restored by later runs): actions/setup-node cache: npm or
+// yarn or pnpm, setup-python cache: pip, setup-go (on unless cache: false),
+// setup-java cache: maven or gradle; their default directories. A package
+// manager guardsh does not know is a path known only when the job runs.
+func setupCaches(uses string, with *ynode) []string {
+	c := strings.ToLower(strings.TrimSpace(with.get("cache").valueOr("")))
+	switch {
+	case strings.HasPrefix(uses, "actions/setup-go@"):
+		if c == "false" {
+			return nil
+		}
+		return []string{"~/go/pkg/mod", "~/.cache/go-build"}
+	case c == "" || c == "false":
+		return nil
+	case strings.HasPrefix(uses, "actions/setup-node@"):
+		switch c {
+		case "npm":
+			return []string{"~/.npm"}
+		case "yarn":
+			return []string{"~/.cache/yarn", "~/.yarn/berry/cache"}
+		case "pnpm":
+			return []string{"~/.local/share/pnpm/store", "~/Library/pnpm/store"}
+		}
+	case strings.HasPrefix(uses, "actions/setup-python@"):
+		switch c {
+		case "pip":
+			return []string{"~/.cache/pip"}
+		case "pipenv":
+			return []string{"~/.local/share/virtualenvs"}
+		case "poetry":
+			return []string{"~/.cache/pypoetry"}
+		}
+	case strings.HasPrefix(uses, "actions/setup-java@"):
+		switch c {
+		case "maven":
+			return []string{"~/.m2/repository"}
+		case "gradle":
+			return []string{"~/.gradle/caches", "~/.gradle/wrapper"}
+		case "sbt":
+			return []string{"~/.ivy2/cache", "~/.sbt", "~/.cache/coursier"}
+		}
+	default:
+		return nil
+	}
+	return []string{"${{ unknown cache }}"}
+}
+
 // stepsOf reads the steps of a job: their lines and env:, and the paths
 // the save actions among them keep.
 func stepsOf(n *ynode, last int) ([]stepInfo, []savedPath) {
@@ -329,6 +377,9 @@ func stepsOf(n *ynode, last int) ([]stepInfo, []savedPath) {
 		}
 		steps = append(steps, s)
 		uses := strings.ToLower(strings.TrimSpace(st.get("uses").valueOr("")))
+		for _, p := range setupCaches(uses, st.get("with")) {
+			saves = append(saves, savedPath{path: p, line: st.Line, cache: true})
+		}
 		for _, a := range saveActions {
 			if !strings.HasPrefix(uses, a.prefix) {
 				continue

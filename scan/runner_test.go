@@ -114,6 +114,11 @@ jobs:
 	if s, _ := Workflow(wf3); len(s) != 2 || !reflect.DeepEqual(s[0].Persist, []string{"."}) || !reflect.DeepEqual(s[1].Persist, []string{"../dist/"}) {
 		t.Errorf("working-directory: %+v", s)
 	}
+	// setup-* caches save their package directories at the job's end.
+	wf4 := "jobs:\n  j:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo a\n      - uses: actions/setup-node@v4\n        with:\n          cache: npm\n      - uses: actions/setup-go@v5\n      - uses: actions/setup-python@v5\n        with:\n          cache: false\n      - uses: actions/setup-node@v4\n        with:\n          cache: pnpm\n      - uses: actions/setup-node@v4\n        with:\n          cache: bun\n"
+	if s, _ := Workflow(wf4); len(s) != 1 || !reflect.DeepEqual(s[0].Persist, []string{"~/.npm", "~/go/pkg/mod", "~/.cache/go-build", "~/.local/share/pnpm/store", "~/Library/pnpm/store", "${{ unknown cache }}"}) {
+		t.Errorf("setup caches: %+v", s)
+	}
 	// A composite action's runner is its caller's: unknown.
 	act := "name: x\nruns:\n  using: composite\n  steps:\n    - run: rm -rf ~/.cache\n      shell: bash\n"
 	if s, _ := Workflow(act); len(s) != 1 || s[0].Runner || s[0].Text != "rm -rf ~/.cache" {

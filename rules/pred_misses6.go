@@ -14,6 +14,9 @@ func addMisses6Predicates(m map[string]func(c *parse.Command, ws []parse.Word, r
 	m["keytool-trust-import"] = func(c *parse.Command, ws []parse.Word, rest []int) bool { return keytoolTrustImport(ws) }
 	m["certutil-trust-add"] = func(c *parse.Command, ws []parse.Word, rest []int) bool { return certutilTrustAdd(ws) }
 	m["ca-anchor-write"] = func(c *parse.Command, ws []parse.Word, rest []int) bool {
+		if !mentionsCAStore(c) {
+			return false // asked of every command: no reading of its writes unless a word names a CA store
+		}
 		for _, w := range writeTargets(c) {
 			if caAnchorPath(w.Value) {
 				return true
@@ -261,4 +264,34 @@ func killallUserOnly(c *parse.Command) bool {
 		}
 	}
 	return user && names == 0
+}
+
+// caStoreMarks are substrings every path caAnchorPath accepts holds.
+var caStoreMarks = []string{"ca-certificates", "ca-trust", "/pki/", "/ssl/", "cacert", "jssecacerts"}
+
+// mentionsCAStore reports a command with a redirection target or an
+// argument that may name a CA store: the cheap test before writeTargets.
+func mentionsCAStore(c *parse.Command) bool {
+	has := func(v string) bool {
+		for _, m := range caStoreMarks {
+			if strings.Contains(v, m) {
+				return true
+			}
+		}
+		return false
+	}
+	if has(c.Dir) {
+		return true // cd /usr/local/share/ca-certificates && cp x.crt .
+	}
+	for _, r := range c.Redirs {
+		if has(r.Target.Value) {
+			return true
+		}
+	}
+	for _, a := range c.Args {
+		if has(a.Value) {
+			return true
+		}
+	}
+	return false
 }

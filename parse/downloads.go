@@ -1,7 +1,10 @@
 package parse
 
 import (
+	"path"
 	"strings"
+
+	"github.com/guardsh/guardsh/programs"
 )
 
 // Downloads to a path held in a variable (issue 12: "a download in one
@@ -151,4 +154,75 @@ func (p *parser) dynamicCall(name string, args []Word) bool {
 	p.dynCalls[name]++
 	p.dynCalls[""]++
 	return true
+}
+
+// downloadFiles returns the files curl or wget writes, read by the
+// program's grammar (curl -fsSLo x, -ox, --output=x, wget -qO x,
+// --output-document=x; curl --output-dir D -O): the value of an output
+// option, and for curl -O (--remote-name, --remote-name-all) and a wget
+// without -O the last part of each URL's path. Only static words count.
+func downloadFiles(c *Command) []string {
+	name := c.Name()
+	g := programs.Lookup(name)
+	if g == nil || len(c.Args) < 2 {
+		return nil
+	}
+	words := make([]string, len(c.Args)-1)
+	for i, w := range c.Args[1:] {
+		words[i] = w.Value
+	}
+	pp := g.Parse(words, programs.Env{Lenient: true})
+	static := func(i int) bool { return i >= 0 && i+1 < len(c.Args) && c.Args[1+i].Static }
+	var urls []string
+	for _, i := range pp.Operands {
+		if static(i) {
+			if b := urlFileName(words[i]); b != "" {
+				urls = append(urls, b)
+			}
+		}
+	}
+	var out []string
+	dir := ""
+	for _, w := range g.Written(pp) {
+		if !static(w.Word) {
+			continue
+		}
+		if w.Dir {
+			dir = strings.TrimSuffix(w.Path, "/") + "/"
+			continue
+		}
+		out = append(out, w.Path)
+	}
+	remote := false
+	switch name {
+	case "curl":
+		remote = pp.Has("remote-name", "remote-name-all")
+	case "wget":
+		_, named := pp.Get("output-document")
+		remote = !named
+	}
+	if remote {
+		for _, u := range urls {
+			out = append(out, dir+u)
+		}
+	}
+	return out
+}
+
+// urlFileName returns the last part of a URL's path, or "".
+func urlFileName(u string) string {
+	if !strings.Contains(u, "://") {
+		return ""
+	}
+	if j := strings.IndexAny(u, "?#"); j >= 0 {
+		u = u[:j]
+	}
+	if i := strings.Index(u, "://"); !strings.Contains(u[i+3:], "/") {
+		return ""
+	}
+	b := path.Base(u)
+	if b == "" || b == "/" || b == "." || strings.Contains(b, ":") {
+		return ""
+	}
+	return b
 }

@@ -398,17 +398,9 @@ func (p *parser) writes(c *Command) {
 			dst += path.Base(src)
 		}
 		fs.put(cwd, dst, st)
-	case "curl":
-		for i, a := range c.Args {
-			if (a.Value == "-o" || a.Value == "--output") && i+1 < len(c.Args) && c.Args[i+1].Static {
-				fs.put(cwd, c.Args[i+1].Value, &fileState{origin: "network", from: p.fromCommand(c, "network")})
-			}
-		}
-	case "wget":
-		for i, a := range c.Args {
-			if (a.Value == "-O" || a.Value == "--output-document") && i+1 < len(c.Args) && c.Args[i+1].Static {
-				fs.put(cwd, c.Args[i+1].Value, &fileState{origin: "network", from: p.fromCommand(c, "network")})
-			}
+	case "curl", "wget":
+		for _, f := range downloadFiles(c) {
+			fs.put(cwd, f, &fileState{origin: "network", from: p.fromCommand(c, "network")})
 		}
 	case "gcc", "cc", "clang", "g++", "c++", "clang++", "tcc":
 		p.compiles(c)

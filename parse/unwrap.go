@@ -152,6 +152,10 @@ func (p *parser) unwrap(c *Command) {
 	if p.runPath(c) {
 		return
 	}
+	if vals, ok := loaders()[name]; ok {
+		// loaders.go; gdb's -ex shell … is read below too.
+		p.loaderRun(c, name, vals, args)
+	}
 	if g := programs.Wrapper(name); g != nil {
 		p.wrapper(c, name, optSpec{}, g, args)
 		return

@@ -1,0 +1,63 @@
+package parse
+
+import (
+	"strings"
+	"sync"
+)
+
+// Programs that load and run another program given as their operand, and
+// are not wrappers people think of: the dynamic loader (ld.so ./x runs x,
+// also from a noexec mount), qemu's user-mode emulators, gdb (gdb --args
+// PROG ARG… and gdb PROG, which -ex run or a typed run starts) and entr
+// (entr CMD… runs CMD when a file changes). The value of each is the set of
+// its options that take the next word as their value; options of gdb and
+// qemu are spelled with one dash.
+var loaders = sync.OnceValue(func() map[string]map[string]bool {
+	ldso := set("--library-path", "--preload", "--argv0", "--audit", "--glibc-hwcaps-prepend", "--glibc-hwcaps-mask")()
+	qemu := set("-L", "-cpu", "-E", "-U", "-0", "-g", "-d", "-D", "-R", "-s", "-B", "-seed", "-trace", "-plugin", "-p", "-dfilter")()
+	gdb := set("-ex", "-iex", "-x", "-ix", "-eval-command", "-init-eval-command", "-command", "-init-command", "-p", "-pid", "-cd",
+		"-d", "-directory", "-s", "-symbols", "-e", "-exec", "-se", "-c", "-core", "-tty", "-t", "-D", "-data-directory", "-b", "-l",
+		"--ex", "--iex", "--x", "--eval-command", "--command", "--pid", "--cd", "--directory", "--symbols", "--exec", "--core", "--tty",
+		"--data-directory")()
+	m := map[string]map[string]bool{"gdb": gdb, "entr": {}}
+	for _, n := range []string{"ld.so", "ld-linux.so.2", "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1", "ld-linux-armhf.so.3",
+		"ld-musl-x86_64.so.1", "ld-musl-aarch64.so.1", "ld64.so.1", "ld64.so.2"} {
+		m[n] = ldso
+	}
+	for _, a := range []string{"x86_64", "aarch64", "arm", "armeb", "i386", "riscv64", "ppc64le", "s390x", "mips", "mipsel", "mips64el", "loongarch64"} {
+		m["qemu-"+a], m["qemu-"+a+"-static"] = qemu, qemu
+	}
+	return m
+})
+
+// loaderRun reads the program a loader runs, with its arguments (for gdb
+// without --args, the program alone: the words after it are a core file
+// or a pid), and checks it as a command of its own.
+func (p *parser) loaderRun(c *Command, name string, vals map[string]bool, args []Word) {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "--":
+			if i+1 < len(args) {
+				p.inner(c, name, args[i+1:], nil)
+			}
+			return
+		case name == "gdb" && (v == "--args" || v == "-args"):
+			if i+1 < len(args) {
+				p.inner(c, name, args[i+1:], nil)
+			}
+			return
+		case strings.HasPrefix(v, "-") && v != "-":
+			if !strings.Contains(v, "=") && vals[v] {
+				i++
+			}
+		default:
+			argv := args[i:]
+			if name == "gdb" {
+				argv = args[i : i+1]
+			}
+			p.inner(c, name, argv, nil)
+			return
+		}
+	}
+}

@@ -3,6 +3,8 @@ package parse
 import (
 	"strings"
 	"sync"
+
+	"github.com/guardsh/guardsh/payload"
 )
 
 // Programs that load and run another program given as their operand, and
@@ -58,6 +60,59 @@ func (p *parser) loaderRun(c *Command, name string, vals map[string]bool, args [
 			}
 			p.inner(c, name, argv, nil)
 			return
+		}
+	}
+}
+
+// scriptFiles checks the files some programs read as code of their own
+// language, where the file is one this input wrote or downloaded (a file on
+// disk is read only for a language guardsh reads): vim's -S and -u (Vim
+// script, whose :! runs shell commands), sed's -f (GNU sed's e command
+// runs them) and expect's script (Tcl).
+func (p *parser) scriptFiles(c *Command, name string, args []Word) {
+	val := func(i int, opts ...string) (Word, bool) {
+		a := args[i]
+		for _, o := range opts {
+			if a.Value == o && i+1 < len(args) {
+				return args[i+1], true
+			}
+			if v, ok := strings.CutPrefix(a.Value, o+"="); ok && strings.HasPrefix(o, "--") {
+				w := a
+				w.Value = v
+				return w, true
+			}
+		}
+		return Word{}, false
+	}
+	switch name {
+	case "vim", "vi", "nvim", "gvim", "view", "vimdiff", "ex", "rvim":
+		for i := range args {
+			if w, ok := val(i, "-S", "-u"); ok {
+				p.runFile(c, name+" -S", w, 0, false, false)
+			}
+		}
+	case "sed", "gsed":
+		for i := range args {
+			if w, ok := val(i, "-f", "--file"); ok {
+				p.runFile(c, name+" -f", w, 0, false, false)
+			}
+		}
+	case "expect":
+		for i := 0; i < len(args); i++ {
+			if w, ok := val(i, "-f"); ok {
+				p.runFile(c, name, w, payload.LangTcl, false, true)
+				return
+			}
+			switch v := args[i].Value; {
+			case v == "-c" || v == "-d" || v == "-D" || v == "-i" || v == "-n" || v == "-N" || v == "-v" || v == "-b":
+				if v == "-c" || v == "-D" {
+					i++
+				}
+			case strings.HasPrefix(v, "-"):
+			default:
+				p.runFile(c, name, args[i], payload.LangTcl, false, true)
+				return
+			}
 		}
 	}
 }

@@ -156,6 +156,7 @@ func (p *parser) unwrap(c *Command) {
 		// loaders.go; gdb's -ex shell … is read below too.
 		p.loaderRun(c, name, vals, args)
 	}
+	p.scriptFiles(c, name, args) // loaders.go
 	if g := programs.Wrapper(name); g != nil {
 		p.wrapper(c, name, optSpec{}, g, args)
 		return

@@ -22,11 +22,16 @@ func fishToBash(src string) string {
 func fishToBashMap(src string) (string, []int) {
 	var out fishWriter
 	out.at = make([]int, 0, len(src)+16)
-	var stack []string // what each open block's "end" becomes
-	pending := ""      // "then" or "do", written at the end of the statement
-	atCmd := true      // at command position
-	opened := false    // a { was just written
+	var stack []string     // what each open block's "end" becomes
+	pending := ""          // "then" or "do", written at the end of the statement
+	atCmd := true          // at command position
+	opened := false        // a { was just written
+	skip := [2]int{-1, -1} // the "| psub …" of a (… | psub) written as <(…) (redteam6.go)
 	for i := 0; i < len(src); {
+		if i == skip[0] {
+			i = skip[1]
+			continue
+		}
 		out.pos = i
 		c := src[i]
 		switch {
@@ -70,6 +75,15 @@ func fishToBashMap(src string) (string, []int) {
 			atCmd = true
 			continue
 		case c == '(' && (i == 0 || src[i-1] != '$'):
+			if from, to, ok := psubTail(src, i); ok {
+				// (cmd | psub): a file holding cmd's output, as bash's
+				// <(cmd) is.
+				out.WriteString("<(")
+				skip = [2]int{from, to}
+				i++
+				atCmd = true
+				continue
+			}
 			out.WriteString("$(")
 			i++
 			atCmd = true

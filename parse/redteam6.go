@@ -385,3 +385,48 @@ func sedFlags(f string) string {
 	}
 	return f
 }
+
+// psubTail finds, for the fish command substitution opening at src[open],
+// a body that ends in "| psub" (with psub's options): it returns where the
+// "|" starts and where the closing parenthesis is. fish's (cmd | psub) is
+// a file holding cmd's output, which fishToBash then writes as bash's
+// <(cmd): `source (echo 'rm -rf ~' | psub)` is then the code it sources,
+// not an unknown file (the fifth red team's open item).
+func psubTail(src string, open int) (from, to int, ok bool) {
+	depth := 0
+	for k := open; k < len(src); k++ {
+		switch src[k] {
+		case '\'', '"':
+			q := src[k]
+			for k++; k < len(src) && src[k] != q; k++ {
+				if src[k] == '\\' {
+					k++
+				}
+			}
+		case '\\':
+			k++
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				body := src[open+1 : k]
+				bar := strings.LastIndexByte(body, '|')
+				if bar < 0 {
+					return 0, 0, false
+				}
+				f := strings.Fields(body[bar+1:])
+				if len(f) == 0 || f[0] != "psub" {
+					return 0, 0, false
+				}
+				for _, o := range f[1:] {
+					if !strings.HasPrefix(o, "-") && !strings.HasPrefix(o, ".") {
+						return 0, 0, false
+					}
+				}
+				return open + 1 + bar, k, true
+			}
+		}
+	}
+	return 0, 0, false
+}

@@ -402,6 +402,8 @@ func writeTargets(c *parse.Command) []parse.Word {
 		}
 	case "patch", "unzip", "gawk", "awk", "cpio":
 		out = append(out, extractTargets(c)...)
+	case "apply_patch", "applypatch", "ed", "red":
+		out = append(out, scriptWriteTargets(c)...) // pred_redteam6.go
 	}
 	return withResolved(c, out)
 }
@@ -489,7 +491,7 @@ func downloadWords(c *parse.Command) []parse.Word { return grammarWrites(c) }
 var writers = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"tee": true, "cp": true, "mv": true, "install": true, "ln": true, "rsync": true, "sed": true,
 		"perl": true, "truncate": true, "shred": true, "dd": true, "find": true, "curl": true, "wget": true, "sort": true, "sponge": true,
-		"patch": true, "unzip": true, "gawk": true, "awk": true, "cpio": true}
+		"patch": true, "unzip": true, "gawk": true, "awk": true, "cpio": true, "apply_patch": true, "applypatch": true, "ed": true, "red": true}
 })
 
 // inTemp reports a path inside /tmp (globs allowed), for deleting single

@@ -386,3 +386,49 @@ func sedWrites(script string) []string {
 	}
 	return out
 }
+
+// scriptWriteTargets returns the files two script-driven writers name in
+// their script: Codex's apply_patch (the patch as its argument or on
+// standard input: *** Add File:, *** Update File:, *** Delete File:, ***
+// Move to:), and ed's w FILE, W FILE and wq FILE commands read from a known
+// standard input (ed -s x <<< $'w /etc/passwd\nq').
+func scriptWriteTargets(c *parse.Command) []parse.Word {
+	var texts []parse.Word
+	if len(c.Args) > 1 && c.Name() != "ed" && c.Name() != "red" {
+		texts = append(texts, c.Args[1])
+	}
+	if c.StdinStatic && c.StdinText != "" {
+		texts = append(texts, parse.Word{Value: c.StdinText, Static: true, Start: c.Start, End: c.End})
+	}
+	var out []parse.Word
+	for _, t := range texts {
+		if !t.Static {
+			continue
+		}
+		for _, line := range strings.Split(t.Value, "\n") {
+			line = strings.TrimRight(line, "\r")
+			f := ""
+			if c.Name() == "ed" || c.Name() == "red" {
+				l := strings.TrimLeft(line, "0123456789,;.$+- \t")
+				for _, pre := range []string{"wq ", "w ", "W "} {
+					if rest, ok := strings.CutPrefix(l, pre); ok && !strings.HasPrefix(strings.TrimSpace(rest), "!") {
+						f = strings.TrimSpace(rest)
+						break
+					}
+				}
+			} else {
+				for _, h := range []string{"*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "} {
+					if rest, ok := strings.CutPrefix(line, h); ok {
+						f = strings.TrimSpace(rest)
+					}
+				}
+			}
+			if f != "" {
+				w := t
+				w.Value = f
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}

@@ -430,3 +430,147 @@ func psubTail(src string, open int) (from, to int, ok bool) {
 	}
 	return 0, 0, false
 }
+
+// ptyTerminal reads the programs that run a command on a terminal of their
+// own and were not read (the sixth red team: guardsh approve CODE through
+// each of them was allow): asciinema rec -c CMD, ttyrec -e CMD, empty -f
+// CMD…, terminal emulators' -e/-x/-- CMD… (xterm, gnome-terminal, konsole,
+// alacritty, foot, kitty, st, urxvt, terminator, xfce4-terminal, tilix,
+// wezterm start), and the remote controls of a running terminal or
+// multiplexer — kitty @ launch, wezterm cli spawn, zellij run, byobu
+// new-session — whose pty belongs to a terminal that may be the person's
+// own, where guardsh's check of the terminal's owner cannot tell. It
+// reports whether it read the command.
+func (p *parser) ptyTerminal(c *Command, name string, args []Word) bool {
+	after := func(i int) []Word {
+		if i < len(args) {
+			return args[i:]
+		}
+		return nil
+	}
+	opt := func(names ...string) (int, bool) {
+		for i, a := range args {
+			if a.Value == "--" {
+				return i + 1, true
+			}
+			for _, n := range names {
+				if a.Value == n {
+					return i + 1, true
+				}
+			}
+		}
+		return 0, false
+	}
+	switch name {
+	case "asciinema":
+		if len(args) == 0 || args[0].Value != "rec" {
+			return false
+		}
+		for i, a := range args {
+			if w, ok := optionValue(args, i, "-c", false); ok {
+				p.codeText(c, name+" rec -c", w.Value, w.Static, []Word{w})
+				return true
+			}
+			if v, ok := strings.CutPrefix(a.Value, "--command="); ok {
+				w := a
+				w.Value = v
+				p.codeText(c, name+" rec -c", v, a.Static, []Word{w})
+				return true
+			} else if a.Value == "--command" && i+1 < len(args) {
+				p.codeText(c, name+" rec -c", args[i+1].Value, args[i+1].Static, []Word{args[i+1]})
+				return true
+			}
+		}
+	case "ttyrec":
+		for i := range args {
+			if w, ok := optionValue(args, i, "-e", false); ok {
+				p.codeText(c, name+" -e", w.Value, w.Static, []Word{w})
+				return true
+			}
+		}
+	case "empty":
+		if i, ok := opt("-f"); ok {
+			for i < len(args) && strings.HasPrefix(args[i].Value, "-") {
+				i += 2 // -i FIFO, -o FIFO, -p PID, -L LOG
+			}
+			p.inner(c, name, after(i), nil)
+			return true
+		}
+	case "xterm", "uxterm", "konsole", "alacritty", "st", "urxvt", "rxvt", "tilix", "lxterminal", "mate-terminal", "qterminal":
+		if i, ok := opt("-e", "--command", "-x"); ok {
+			p.inner(c, name+" -e", after(i), nil)
+			return true
+		}
+	case "gnome-terminal", "xfce4-terminal", "terminator", "ptyxis", "kgx":
+		if i, ok := opt("-x", "--execute", "-e", "--command"); ok {
+			p.inner(c, name+" --", after(i), nil)
+			return true
+		}
+	case "foot", "kitty":
+		if len(args) > 0 && args[0].Value == "@" {
+			if len(args) > 1 && (args[1].Value == "launch" || args[1].Value == "new-window") {
+				i := 2
+				for i < len(args) && strings.HasPrefix(args[i].Value, "-") {
+					if !strings.Contains(args[i].Value, "=") && args[i].Value != "--hold" && args[i].Value != "--keep-focus" {
+						i++ // --type TAB, --cwd DIR, --title T
+					}
+					i++
+				}
+				p.inner(c, name+" @ launch", after(i), nil)
+				return true
+			}
+			return false
+		}
+		i := 0
+		for i < len(args) && strings.HasPrefix(args[i].Value, "-") {
+			if args[i].Value == "--" {
+				i++
+				break
+			}
+			i++
+		}
+		if i < len(args) {
+			p.inner(c, name, after(i), nil)
+			return true
+		}
+	case "kitten":
+		if len(args) > 1 && args[0].Value == "@" {
+			return p.ptyTerminal(c, "kitty", args)
+		}
+	case "wezterm":
+		if i, ok := opt("--"); ok && len(args) > 0 && (args[0].Value == "start" || args[0].Value == "cli") {
+			p.inner(c, name+" "+args[0].Value, after(i), nil)
+			return true
+		}
+	case "zellij":
+		for j, a := range args {
+			if a.Value == "run" || a.Value == "r" {
+				if i, ok := opt("--"); ok && i > j {
+					p.inner(c, name+" run", after(i), nil)
+					return true
+				}
+				return false
+			}
+		}
+	case "byobu", "byobu-tmux", "byobu-screen":
+		for j, a := range args {
+			if a.Value == "new-session" || a.Value == "new" || a.Value == "new-window" || a.Value == "neww" {
+				i := j + 1
+				for i < len(args) && strings.HasPrefix(args[i].Value, "-") {
+					switch args[i].Value {
+					case "-s", "-n", "-t", "-c", "-x", "-y", "-F", "-e":
+						i++
+					}
+					i++
+				}
+				if i < len(args) {
+					text, static := joinArgs(args[i:])
+					p.codeText(c, name+" new-session", text, static, args[i:])
+					return true
+				}
+				return false
+			}
+		}
+	}
+	return false
+}

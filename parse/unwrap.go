@@ -161,6 +161,9 @@ func (p *parser) unwrap(c *Command) {
 		p.wrapper(c, name, optSpec{}, g, args)
 		return
 	}
+	if p.ptyTerminal(c, name, args) { // terminals and their remote controls (redteam6.go)
+		return
+	}
 	if spec, ok := wrappers[name]; ok {
 		if name == "npx" {
 			p.redteam6Programs(c, name, args) // npx -c CMD (redteam6.go)

@@ -166,7 +166,10 @@ func guardshEnvSet(c *parse.Command) bool {
 // ptyCarriers are the carriers (Via labels, by prefix) that give what they
 // run a pseudo-terminal, or type into one.
 var ptyCarriers = []string{"script", "expect", "unbuffer", "socat", "tmux", "screen", "zpty", "empty", "dtach", "abduco", "ttyd", "pexpect",
-	"systemd-run", "run0", "machinectl"}
+	"systemd-run", "run0", "machinectl",
+	// redteam6: terminal emulators and the remote controls of running ones (parse/redteam6.go ptyTerminal)
+	"asciinema", "ttyrec", "xterm", "uxterm", "konsole", "alacritty", "st -e", "urxvt", "rxvt", "tilix", "lxterminal", "mate-terminal",
+	"qterminal", "gnome-terminal", "xfce4-terminal", "terminator", "ptyxis", "kgx", "foot", "kitty", "wezterm", "zellij", "byobu"}
 
 // ptyCode are the words of interpreter code that opens a pseudo-terminal.
 var ptyCode = []string{"pty.spawn", "pty.fork", "openpty", "forkpty", "pty.openpty", "IO::Pty", "IO::Tty", "Expect", "pexpect", "node-pty", "PTY.spawn", "PTY.open", "posix_openpt", "ptmx", "zpty", "unbuffer", "script -"}

@@ -14,7 +14,19 @@ import (
 // (entr CMD… runs CMD when a file changes). The value of each is the set of
 // its options that take the next word as their value; options of gdb and
 // qemu are spelled with one dash.
-var loaders = sync.OnceValue(func() map[string]map[string]bool {
+func loaders() map[string]map[string]bool {
+	loadersOnce.Do(func() { loadersMap = buildLoaders() })
+	return loadersMap
+}
+
+// loadersOnce builds loadersMap on first use: nothing is allocated at
+// start-up (cmd/guardsh's TestStartupInitBudget).
+var (
+	loadersOnce sync.Once
+	loadersMap  map[string]map[string]bool
+)
+
+func buildLoaders() map[string]map[string]bool {
 	ldso := set("--library-path", "--preload", "--argv0", "--audit", "--glibc-hwcaps-prepend", "--glibc-hwcaps-mask")()
 	qemu := set("-L", "-cpu", "-E", "-U", "-0", "-g", "-d", "-D", "-R", "-s", "-B", "-seed", "-trace", "-plugin", "-p", "-dfilter")()
 	gdb := set("-ex", "-iex", "-x", "-ix", "-eval-command", "-init-eval-command", "-command", "-init-command", "-p", "-pid", "-cd",
@@ -30,7 +42,7 @@ var loaders = sync.OnceValue(func() map[string]map[string]bool {
 		m["qemu-"+a], m["qemu-"+a+"-static"] = qemu, qemu
 	}
 	return m
-})
+}
 
 // loaderRun reads the program a loader runs, with its arguments (for gdb
 // without --args, the program alone: the words after it are a core file

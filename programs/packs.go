@@ -371,6 +371,12 @@ func glob(pat, s string) bool {
 	}
 	pat, s = strings.ToLower(pat), strings.ToLower(s)
 	parts := strings.Split(pat, "*")
+	return matchParts(s, parts)
+}
+
+// matchParts reports whether s is parts[0], then anything, parts[1], …,
+// anything, then the last part: the text between a glob's stars, in order.
+func matchParts(s string, parts []string) bool {
 	if !strings.HasPrefix(s, parts[0]) {
 		return false
 	}
@@ -410,18 +416,7 @@ func escapedGlob(pat, s string) bool {
 	if len(parts) == 1 {
 		return s == parts[0]
 	}
-	if !strings.HasPrefix(s, parts[0]) {
-		return false
-	}
-	s = s[len(parts[0]):]
-	for _, mid := range parts[1 : len(parts)-1] {
-		i := strings.Index(s, mid)
-		if i < 0 {
-			return false
-		}
-		s = s[i+len(mid):]
-	}
-	return strings.HasSuffix(s, parts[len(parts)-1])
+	return matchParts(s, parts)
 }
 
 // Packs returns the built-in packs, in order.

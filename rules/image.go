@@ -397,29 +397,7 @@ func runsFetch(c *parse.Command, w parse.Word) bool {
 
 // shipsConfig reports a write target that is, or may be, shipped
 // configuration.
-func shipsConfig(w parse.Word) bool {
-	v := w.Value
-	if !w.Static {
-		v, _, _ = strings.Cut(v, "$")
-		v, _, _ = strings.Cut(v, "`")
-		if !strings.HasPrefix(v, "/") {
-			return false
-		}
-		for _, s := range shippedConfig {
-			if strings.HasPrefix(s, v) || strings.HasPrefix(v, s+"/") || v == s {
-				return true
-			}
-		}
-		return false
-	}
-	v = path.Clean(v)
-	for _, s := range shippedConfig {
-		if v == s || strings.HasPrefix(v, s+"/") || strings.HasPrefix(v, s+".") {
-			return true
-		}
-	}
-	return false
-}
+func shipsConfig(w parse.Word) bool { return underAny(w, shippedConfig) }
 
 // quietLocalSync: a sync-delete finding stays unless it is an rsync with
 // no remote operand (HOST:PATH, rsync://).

@@ -3,6 +3,7 @@ package parse
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -22,6 +23,7 @@ func Normalize(src string) (string, []Issue) {
 	var runs issueRuns
 	var sb strings.Builder
 	sb.Grow(len(src))
+	prev := rune(0) // the last character written
 	for i := 0; i < len(src); {
 		c := src[i]
 		switch {
@@ -40,6 +42,7 @@ func Normalize(src string) (string, []Issue) {
 			continue
 		case c < utf8.RuneSelf:
 			sb.WriteByte(c)
+			prev = rune(c)
 			i++
 			continue
 		}
@@ -60,15 +63,48 @@ func Normalize(src string) (string, []Issue) {
 			i += n
 			continue
 		}
-		if name := invisible(r); name != "" {
+		if name := invisible(r); name != "" && !emojiPart(prev, r, src[i+size:]) {
 			if !runs.extend(IssueInvisible, sb.Len(), sb.Len()+size) {
 				runs.add(Issue{Kind: IssueInvisible, Detail: fmt.Sprintf("invisible character U+%04X (%s)", r, name), Start: sb.Len(), End: sb.Len() + size})
 			}
 		}
 		sb.WriteString(src[i : i+size])
+		prev = r
 		i += size
 	}
 	return sb.String(), runs.done()
+}
+
+// emojiPart reports an invisible character that is part of an emoji as
+// every terminal draws it, and so hides nothing: the variation selector
+// U+FE0F after a symbol (🛠️, ❤️, ©️) or in a keycap (1️⃣), and the
+// zero-width joiner between two symbols (👨‍👩‍👧). After a letter or a
+// digit, or alone, they stay reported.
+func emojiPart(prev, r rune, rest string) bool {
+	next, _ := utf8.DecodeRuneInString(rest)
+	switch r {
+	case 0xfe0f, 0xfe0e:
+		if emojiBase(prev) {
+			return true
+		}
+		// A keycap: 1, U+FE0F, U+20E3.
+		return (prev >= '0' && prev <= '9' || prev == '#' || prev == '*') && next == 0x20e3
+	case 0x200d:
+		return emojiBase(prev) && (emojiBase(next) || next == 0x2640 || next == 0x2642)
+	}
+	return false
+}
+
+// emojiBase reports a symbol an emoji sequence is built on: the pictographs
+// and symbols of U+2000 and up, and © ®.
+func emojiBase(r rune) bool {
+	if r == 0xa9 || r == 0xae {
+		return true
+	}
+	if r < 0x2000 {
+		return false
+	}
+	return r >= 0x1f000 || unicode.Is(unicode.So, r) || unicode.Is(unicode.Sm, r) || unicode.Is(unicode.Sk, r) && r >= 0x1f3fb && r <= 0x1f3ff
 }
 
 // maxIssuesPerKind caps the issues of one kind that Normalize reports.

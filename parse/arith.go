@@ -552,7 +552,7 @@ func (p *parser) envOf(c *Command) map[string]string {
 		}
 	}
 	for _, a := range c.Env {
-		if a.Value.Static && validName(a.Name) {
+		if a.Value.Static && ValidName(a.Name) {
 			put(a.Name, a.Value.Value)
 		}
 	}
@@ -637,7 +637,7 @@ func (p *parser) assignEval(name string, v Word, line int) {
 		// env 'BASH_FUNC_ls%%=() { …; }' bash: bash imports the function.
 		fn = strings.TrimSuffix(fn, "%%")
 		if v.Static {
-			if validName(fn) && strings.HasPrefix(strings.TrimSpace(v.Value), "()") {
+			if ValidName(fn) && strings.HasPrefix(strings.TrimSpace(v.Value), "()") {
 				p.payload("exported function "+fn, fn+" "+v.Value, v, line, false)
 			}
 		} else {
@@ -657,7 +657,9 @@ func (p *parser) dynamicCodeAt(label string, v Word, line int) {
 	p.add(c)
 }
 
-func validName(s string) bool {
+// ValidName reports a name the shell reads as a variable's (or a
+// function's): a letter or _, then letters, digits and _.
+func ValidName(s string) bool {
 	if s == "" || !isNameStart(s[0]) {
 		return false
 	}

@@ -234,7 +234,7 @@ func (p *parser) cdAfter(cmd *Command, dir *Word, old string) {
 	if physical {
 		p.cdPhysical = true
 	}
-	if dir != nil && dir.Static && identifier(dir.Value) && p.cwd != old && o.cdableVars {
+	if dir != nil && dir.Static && ValidName(dir.Value) && p.cwd != old && o.cdableVars {
 		// cd NAME that is no directory: $NAME with cdable_vars.
 		if st, err := os.Stat(p.diskPath(".")); err != nil || !st.IsDir() {
 			unknown = true
@@ -244,18 +244,4 @@ func (p *parser) cdAfter(cmd *Command, dir *Word, old string) {
 		p.setCwd("")
 		p.away = true
 	}
-}
-
-// identifier reports a name bash could read as a variable's.
-func identifier(s string) bool {
-	if s == "" || s[0] >= '0' && s[0] <= '9' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
 }

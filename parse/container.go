@@ -280,7 +280,7 @@ func (p *parser) containerRun(c *Command, name string, args []Word) bool {
 		case "-e", "--env":
 			// -e NAME=VALUE: the container's environment.
 			// GUARDSH_* there is the container's, not this guardsh's.
-			if n, ev, ok := strings.Cut(val, "="); ok && validName(n) && !strings.HasPrefix(n, "GUARDSH_") {
+			if n, ev, ok := strings.Cut(val, "="); ok && ValidName(n) && !strings.HasPrefix(n, "GUARDSH_") {
 				env = append(env, Assign{Name: n, Value: Word{Value: ev, Static: valWord.Static, Start: valWord.Start, End: valWord.End}})
 			}
 		case "--entrypoint":

@@ -102,7 +102,7 @@ func plainParam(w *syntax.Word, quoted bool) string {
 		pe.Repl != nil || pe.Names != 0 || pe.Exp != nil || pe.Flags != nil || pe.NestedParam != nil {
 		return ""
 	}
-	if !validName(pe.Param.Value) {
+	if !ValidName(pe.Param.Value) {
 		return ""
 	}
 	return pe.Param.Value

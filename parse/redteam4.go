@@ -167,7 +167,7 @@ func (p *parser) declNaked(a *syntax.Assign) {
 		return
 	}
 	if name, val, ok := strings.Cut(t, "="); ok {
-		if validName(name) {
+		if ValidName(name) {
 			p.vars.set(name, val)
 		} else {
 			p.vars.forgetAll()
@@ -191,7 +191,7 @@ func (p *parser) builtinDecl(args []Word) {
 		}
 		name, val, ok := strings.Cut(w.Value, "=")
 		switch {
-		case !w.Static || !validName(name):
+		case !w.Static || !ValidName(name):
 			p.vars.forgetAll()
 			return
 		case ref:

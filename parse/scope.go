@@ -71,7 +71,7 @@ func (p *parser) unsetBuiltin(args []Word) {
 			p.vars.setDynamic(name[:i])
 			continue
 		}
-		if !validName(name) {
+		if !ValidName(name) {
 			continue
 		}
 		variable := p.vars.known(name)
@@ -202,7 +202,7 @@ func assignedNames(body *syntax.Stmt) []string {
 				switch x.Args[0].Lit() {
 				case "unset", "read", "mapfile", "readarray", "printf", "getopts", "export":
 					for _, a := range x.Args[1:] {
-						if l := a.Lit(); validName(l) {
+						if l := a.Lit(); ValidName(l) {
 							names = append(names, l)
 						}
 					}

@@ -711,7 +711,7 @@ func (p *parser) assigningBuiltins(cmd *Command) {
 			p.vars.setDynamic(cmd.Args[2].Value)
 		}
 	case "printf":
-		if v := cmd.Args[1].Value; strings.HasPrefix(v, "-v") && len(v) > 2 && validName(v[2:]) {
+		if v := cmd.Args[1].Value; strings.HasPrefix(v, "-v") && len(v) > 2 && ValidName(v[2:]) {
 			// printf -vNAME FORMAT: the name glued to -v.
 			c := *cmd
 			c.Args = append([]Word{cmd.Args[0], {Value: "-v", Static: true}, {Value: v[2:], Static: true}}, cmd.Args[2:]...)

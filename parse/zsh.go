@@ -698,7 +698,7 @@ func (p *parser) foreach(list []*syntax.Stmt, c ctx) int {
 	// Names, then a word starting with "(", words up to one ending in ")".
 	var names []string
 	i := 1
-	for ; i < len(ce.Args) && validName(ce.Args[i].Lit()); i++ {
+	for ; i < len(ce.Args) && ValidName(ce.Args[i].Lit()); i++ {
 		names = append(names, ce.Args[i].Lit())
 	}
 	if len(names) == 0 || i == len(ce.Args) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/guardsh/guardsh/parse"
 	"github.com/guardsh/guardsh/rules"
 )
 
@@ -283,24 +284,11 @@ func envOf(n *ynode) []envVar {
 	}
 	var out []envVar
 	for _, kv := range n.Kids {
-		if kv.Scalar && !kv.Unknown && validName(kv.Key) {
+		if kv.Scalar && !kv.Unknown && parse.ValidName(kv.Key) {
 			out = append(out, envVar{name: kv.Key, value: kv.Value, line: kv.Line})
 		}
 	}
 	return out
-}
-
-func validName(s string) bool {
-	if s == "" || s[0] >= '0' && s[0] <= '9' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
 }
 
 // saveActions are the actions that keep paths of the job's machine after

@@ -27,6 +27,17 @@ var packSystem = &Pack{Name: "system", Title: "Users, AppArmor and kernel harden
 		NoMatch: []string{"csrutil status", "spctl --status", "spctl --assess -v App.app", "csrutil enable", "echo csrutil disable"},
 	},
 	{
+		ID: "system-macos-firewall-off", Title: "Switch off the macOS application firewall",
+		Reason:  "socketfilterfw --setglobalstate off, and the same setting written with defaults (com.apple.alf globalstate 0), let every program on the Mac accept incoming connections.",
+		Suggest: "allow the one application you need (socketfilterfw --add APP --unblockapp APP)",
+		When:    []string{"socketfilterfw --setglobalstate=off|0", "socketfilterfw --setglobalstate @off|0", "defaults write *com.apple.alf globalstate @0"},
+		Over:    []string{"firewall-off"},
+		Match: []string{"/usr/libexec/ApplicationFirewall/socketfilterfw --setglobalstate off", "sudo socketfilterfw --setglobalstate=off",
+			"sudo defaults write /Library/Preferences/com.apple.alf globalstate -int 0", "defaults write com.apple.alf globalstate -int 0"},
+		NoMatch: []string{"socketfilterfw --getglobalstate", "socketfilterfw --setglobalstate on", "defaults write /Library/Preferences/com.apple.alf globalstate -int 1",
+			"defaults read /Library/Preferences/com.apple.alf globalstate", "defaults write com.apple.dock autohide -int 0"},
+	},
+	{
 		ID: "system-kernel-hardening-off", Title: "Switch off kernel hardening",
 		Reason: "Turning off address-space randomisation or ptrace restrictions makes every local exploit and credential theft from other processes easier.",
 		When: []string{"sysctl @kernel.randomize_va_space=0|kernel.yama.ptrace_scope=0|kernel.kptr_restrict=0|kernel.apparmor_restrict_unprivileged_userns=0|kernel.unprivileged_userns_clone=1|kernel.dmesg_restrict=0|fs.protected_symlinks=0|fs.protected_hardlinks=0",

@@ -778,8 +778,15 @@ func intoHomeDir(c *parse.Command) bool {
 		return false
 	}
 	for _, s := range ops {
-		to := d + "/" + path.Base(s.Value)
-		if s.Static && parse.Clean(s.Value) != to && credentialFile(to) {
+		// The link or copy is named for the source's last element, which
+		// is known when it is literal even if the directory before it is
+		// not (ln -sf "$DOTFILES/runcom/.bash_profile" ~).
+		base := path.Base(s.Value)
+		if !s.Static && (strings.ContainsAny(base, "$*?[{`") || base == s.Value) {
+			continue
+		}
+		to := d + "/" + base
+		if parse.Clean(s.Value) != to && credentialFile(to) {
 			return true
 		}
 	}

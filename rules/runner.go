@@ -128,10 +128,10 @@ func runnerEntries() []imageRule {
 			NoMatch: []string{"unset HISTFILE", "crontab -r", "sudo rm -rf /var/log/*", "sudo dpkg --purge --force-remove-essential login"},
 		},
 		{
-			Rules:   []string{"system-kernel-module", "system-kernel-hardening-off", "firewall-off", "system-apparmor-off", "logs-audit-off"},
+			Rules:   []string{"system-kernel-module", "system-kernel-hardening-off", "firewall-off", "system-macos-firewall-off", "system-apparmor-off", "logs-audit-off"},
 			Quiet:   quietAll,
 			Why:     "a GitHub-hosted runner is a whole virtual machine per job: its kernel, firewall and AppArmor are the job's, and a job container shares that machine's",
-			NoMatch: []string{"sudo sysctl -w kernel.unprivileged_userns_clone=1", "sudo ufw disable", "sudo aa-teardown"},
+			NoMatch: []string{"sudo sysctl -w kernel.unprivileged_userns_clone=1", "sudo ufw disable", "sudo aa-teardown", "sudo defaults write /Library/Preferences/com.apple.alf globalstate -int 0"},
 		},
 
 		// ── What reaches outside the job: reported as everywhere. ──

@@ -88,10 +88,13 @@ func Workflow(text string) ([]Snippet, []Injection) {
 	unknownOf := map[*jobInfo]int{} // a job's RuleCodeUnknown finding
 	for i := 0; i < len(lines); i++ {
 		key, col, v, ok := keyAt(lines[i], "run")
+		var act *codeAction // an action that runs the input as shell code
 		if !ok {
-			continue
-		}
-		if isDefaults(lines, i, col) {
+			key, col, v, act, ok = codeInputAt(lines, i)
+			if !ok {
+				continue
+			}
+		} else if isDefaults(lines, i, col) {
 			continue
 		}
 		if !jobsRead {
@@ -216,6 +219,9 @@ func Workflow(text string) ([]Snippet, []Injection) {
 						s.Persist = append(s.Persist, savedFrom(p.path, dir))
 					}
 				}
+			}
+			if act != nil && act.Remote != "" {
+				s.Runner, s.Why = false, "the code runs on "+act.Remote
 			}
 			if strings.TrimSpace(s.Text) != "" {
 				out = append(out, s)

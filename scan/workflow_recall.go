@@ -45,6 +45,19 @@ func scriptInjections(lines []string, starts []int) []Injection {
 // githubScriptStep reports whether the script: key at line i, column col,
 // is an input (under with:) of a step that uses actions/github-script.
 func githubScriptStep(lines []string, i, col int) bool {
+	return actionIs(withUses(lines, i, col), "actions/github-script")
+}
+
+// actionIs reports whether a uses: value names the action name (owner/repo,
+// lower case) at some version, or a path inside it.
+func actionIs(uses, name string) bool {
+	return uses == name || strings.HasPrefix(uses, name+"@") || strings.HasPrefix(uses, name+"/")
+}
+
+// withUses returns the uses: value (lower case, unquoted) of the step whose
+// with: mapping holds the key at line i, column col; "" when the key is not
+// an input of a step that uses an action.
+func withUses(lines []string, i, col int) string {
 	w := -1
 	for j := i - 1; j >= 0; j-- {
 		l := lines[j]
@@ -57,19 +70,21 @@ func githubScriptStep(lines []string, i, col int) bool {
 		}
 	}
 	if w < 0 {
-		return false
+		return ""
 	}
 	_, wcol, v, ok := keyAt(lines[w], "with")
 	if !ok || v != "" {
-		return false
+		return ""
 	}
-	uses := func(l string) (bool, bool) {
+	uses := func(l string) (string, bool) {
 		_, c, v, ok := keyAt(l, "uses")
 		if !ok || c != wcol {
-			return false, false
+			return "", false
 		}
-		v = strings.Trim(v, `"'`)
-		return true, strings.HasPrefix(strings.ToLower(v), "actions/github-script@") || strings.EqualFold(v, "actions/github-script")
+		if j := strings.Index(v, " #"); j >= 0 {
+			v = v[:j]
+		}
+		return strings.ToLower(strings.Trim(strings.TrimSpace(v), `"'`)), true
 	}
 	// The step's other keys: up to its "- " item, and down to the next.
 	for j := w; j >= 0; j-- {
@@ -80,8 +95,8 @@ func githubScriptStep(lines []string, i, col int) bool {
 		if indentOf(l) < wcol-2 {
 			break
 		}
-		if found, gs := uses(l); found {
-			return gs
+		if u, found := uses(l); found {
+			return u
 		}
 		if strings.HasPrefix(strings.TrimLeft(l, " "), "- ") {
 			break // the step's first key
@@ -95,11 +110,11 @@ func githubScriptStep(lines []string, i, col int) bool {
 		if indentOf(l) < wcol {
 			break // the next step, or the end of the steps
 		}
-		if found, gs := uses(l); found {
-			return gs
+		if u, found := uses(l); found {
+			return u
 		}
 	}
-	return false
+	return ""
 }
 
 // exprShell reports whether a step's shell: is an expression

@@ -128,7 +128,7 @@ var imageTable = []imageRule{
 	},
 
 	{
-		Rules: []string{"chmod-world-writable", "chmod-setuid"},
+		Rules: []string{"chmod-world-writable", "chmod-setuid", "chmod-secret-readable"},
 		Quiet: func(c *parse.Command) bool { return c.Removed },
 		Why: "the mode of a path the step removes again before it ends (parse/owntemp.go: on every path on which the RUN succeeds) " +
 			"is in no layer; the build container runs no other user (kept for a path that stays)",

@@ -59,7 +59,7 @@ func runnerEntries() []imageRule {
 			NoMatch: []string{"git reset --hard origin/main", "git checkout -f v1.2 && git clean -fdx"},
 		},
 		{
-			Rules: []string{"chown-root", "chmod-lockout", "dd-absolute", "chmod-recursive-system", "chmod-world-writable", "chmod-setuid",
+			Rules: []string{"chown-root", "chmod-lockout", "dd-absolute", "chmod-recursive-system", "chmod-world-writable", "chmod-setuid", "chmod-secret-readable",
 				"privilege-grant", "downgrade-sudo-nopasswd", "command-rename"},
 			Quiet: quietAll,
 			Why: "owners, modes and grants on a machine whose only user already has passwordless sudo and that no one else logs in to; " +

@@ -410,6 +410,18 @@ var table = []*Rule{
 			"install -d -m 1777 /var/run/postgresql", "install --directory --mode 3777 /var/run/postgresql", "mkdir -m 1777 /srv/drop", "install -m 755 x /usr/local/bin/x", "mkdir -p /srv/x"},
 	},
 	{
+		ID: "chmod-secret-readable", Tier: Dangerous,
+		Title:   "Make a secret file readable by other accounts",
+		Reason:  "Giving the group or others read permission on /etc/shadow, a private key or a credentials file (by chmod or an ACL) hands password hashes and keys to every account and process that can read it.",
+		Suggest: "keep secrets 600 (or 640 with a group made for it), and share a key through its own account",
+		names:   []string{"chmod", "setfacl"},
+		cmd:     secretMadeReadable, // pred_perms.go
+		Match: []string{"chmod 644 /etc/shadow", "chmod o+r /etc/gshadow", "chmod 644 ~/.ssh/id_ed25519", "chmod -R 755 ~/.ssh", "chmod a+r ~/.aws/credentials", "chmod +r /etc/ssh/ssh_host_rsa_key",
+			"chmod 0644 /etc/ssl/private/server.key", "setfacl -m u:www-data:r ~/.netrc", "setfacl -m o::r /etc/shadow", "setfacl -m g:web:r /etc/ssl/private/site.key"},
+		NoMatch: []string{"chmod 600 ~/.ssh/id_ed25519", "chmod 644 ~/.ssh/id_ed25519.pub", "chmod 644 ~/.ssh/config", "chmod 644 ~/.ssh/authorized_keys", "chmod 700 ~/.ssh", "chmod 755 ~/.ssh",
+			"chmod 640 /etc/shadow", "chmod 644 .env", "chmod o-r /etc/shadow", "chmod 644 /etc/passwd", "setfacl -m u:root:r /etc/shadow", "setfacl -x u:bob ~/.netrc", "chmod u+r ~/.ssh/id_rsa", "chmod g+r ~/.kube/config", "chmod 640 /etc/ssl/private/site.key"},
+	},
+	{
 		ID: "chmod-setuid", Tier: Dangerous,
 		Title:  "setuid or setgid bit",
 		Reason: "A setuid or setgid program runs with its owner's rights; a writable or careless one is a root shell for anyone.",
@@ -432,8 +444,11 @@ var table = []*Rule{
 		Title:   "Recursive permission or owner change outside the project",
 		Reason:  "Changing modes or owners recursively under a system or home path breaks programs that check them (sudo, ssh).",
 		Suggest: "apply it to the directory you mean, relative to the project",
-		names:   []string{"chmod", "chown", "chgrp"},
+		names:   []string{"chmod", "chown", "chgrp", "setfacl"},
 		cmd: func(c *parse.Command) bool {
+			if c.Name() == "setfacl" {
+				return aclRecursiveSystem(c) // pred_perms.go
+			}
 			if !args(c).has("R", "recursive") {
 				return false
 			}
@@ -449,8 +464,10 @@ var table = []*Rule{
 			}
 			return false
 		},
-		Match:   []string{"chmod -R 700 /etc", "sudo chown -R me /usr/local", "chmod -R go-rwx ~", "chgrp -R staff /var/www", "cd /etc && chown -R nobody .", "cd /usr && sudo chmod -R 777 lib"},
-		NoMatch: []string{"chmod -R u+w ./src", "chown -R me:me build", "chmod 755 /usr/local/bin/x", "sudo chown -R $USER:$USER ~/.npm", "cd ~/proj && chown -R me .", "cd /tmp/b && chmod -R 755 ."},
+		Match: []string{"chmod -R 700 /etc", "sudo chown -R me /usr/local", "chmod -R go-rwx ~", "chgrp -R staff /var/www", "cd /etc && chown -R nobody .", "cd /usr && sudo chmod -R 777 lib",
+			"setfacl -Rm u:seluser:rwx /opt", "setfacl -R -m g:dev:rw /usr/local", "setfacl --recursive --modify=o::rwx /"},
+		NoMatch: []string{"chmod -R u+w ./src", "chown -R me:me build", "chmod 755 /usr/local/bin/x", "sudo chown -R $USER:$USER ~/.npm", "cd ~/proj && chown -R me .", "cd /tmp/b && chmod -R 755 .",
+			"setfacl -Rm u:me:rwx ./build", "setfacl -R -m u:bob:r /srv/docs", "setfacl -R -b /opt", "setfacl -R -x u:bob /opt"},
 	},
 	{
 		ID: "chown-root", Tier: Dangerous,
@@ -860,7 +877,7 @@ var table = []*Rule{
 		Reason: "Adding a user to sudo or wheel, deleting a password, or letting a group write the account files opens the machine to whoever has that account.",
 		names:  []string{"usermod", "gpasswd", "adduser", "addgroup", "passwd", "setcap", "useradd", "chpasswd", "groupmems", "dseditgroup", "dscl", "chown", "chgrp", "setfacl", "chmod"},
 		cmd: func(c *parse.Command) bool {
-			if groupGrant(c) || systemDirHandoff(c) || accountFilesGroupWritable(c) {
+			if groupGrant(c) || systemDirHandoff(c) || accountFilesGroupWritable(c) || systemHandedOver(c) {
 				return true
 			}
 			a := args(c, "-G", "-g", "-a", "-d", "-s", "-e", "-f", "-l", "-u", "-c", "-p")
@@ -886,11 +903,13 @@ var table = []*Rule{
 			"usermod -aGdocker bob", "gpasswd --add bob wheel", "useradd -m -G sudo bob", "addgroup bob docker", "adduser --ingroup sudo bob", "groupmems -g docker -a bob",
 			"dseditgroup -o edit -a bob -t user admin", "dscl . -append /Groups/admin GroupMembership bob", "sudo chown $USER /var/run/docker.sock",
 			"chown jenkins:jenkins /usr/local", "sudo chown $USER /usr/local/bin", "chown bob /etc/sudoers.d/bob",
-			"chmod g+w /etc/passwd", "chmod 664 /etc/shadow", "chmod -R g+w /etc/sudoers.d", "chmod g=rw /etc/group"},
+			"chmod g+w /etc/passwd", "chmod 664 /etc/shadow", "chmod -R g+w /etc/sudoers.d", "chmod g=rw /etc/group",
+			"chown bob /usr/bin/sudo", "sudo chown $USER /usr/sbin/sshd", "setfacl -m u:bob:rw /etc/shadow", "setfacl -m o::rwx /usr/bin/sudo", "setfacl -m g:dev:rwx /etc/sudoers.d", "setfacl -m u:bob:6 /etc/passwd"},
 		NoMatch: []string{"passwd", "adduser bob", "usermod -aG video bob", "useradd -G users bob", "adduser bob --ingroup users", "addgroup docker", "gpasswd -d bob docker",
 			"groupmems -g docker -l", "dseditgroup -o checkmember -m bob admin", "usermod -u 1001 bob",
 			"chown root:root /usr/local/bin", "chown bob /usr/local/bin/tool", "chown :staff /usr/local", "chown www-data /var/www", "chown 0:0 /etc/sudoers.d/x",
-			"chmod 644 /etc/passwd", "chmod g-w /etc/passwd", "chmod 0440 /etc/sudoers", "chmod g+w /etc/hosts", "chmod g+w ./passwd"},
+			"chmod 644 /etc/passwd", "chmod g-w /etc/passwd", "chmod 0440 /etc/sudoers", "chmod g+w /etc/hosts", "chmod g+w ./passwd",
+			"chown root:root /usr/bin/x", "chown bob /usr/local/bin/x", "setfacl -m u:bob:r /etc/hosts", "setfacl -m m::rwx /etc/sudoers.d", "setfacl -x u:bob /etc/shadow", "setfacl -m u:bob:rw ./data", "getfacl /etc/shadow"},
 	},
 	{
 		ID: "history-tamper", Tier: Dangerous,

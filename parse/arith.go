@@ -461,7 +461,7 @@ func (p *parser) storedCode(cmd *Command, name Word, value string) {
 	}
 	w := Word{Value: value, Static: true, Start: name.Start, End: name.End}
 	switch {
-	case commandVars()[name.Value]:
+	case isCommandVar(name.Value):
 		p.runLater(cmd, name.Value+"=", w, false)
 	case expandedVars()[name.Value]:
 		p.assignEval(name.Value, w, cmd.Line)
@@ -683,7 +683,7 @@ func (p *parser) envEval(c *Command) {
 // code or expanded later: PROMPT_COMMAND=(…), PS1=(…).
 func (p *parser) arrayCode(a *syntax.Assign, line int) {
 	name := a.Name.Value
-	if !commandVars()[name] && !expandedVars()[name] {
+	if !isCommandVar(name) && !expandedVars()[name] {
 		return
 	}
 	for _, e := range a.Array.Elems {
@@ -691,7 +691,7 @@ func (p *parser) arrayCode(a *syntax.Assign, line int) {
 			continue
 		}
 		for _, w := range p.fields(e.Value) {
-			if commandVars()[name] {
+			if isCommandVar(name) {
 				p.runLater(cmdAt(w.Start, w.End, line, p.via), name+"=(…)", w, false)
 			} else {
 				p.assignEval(name, w, line)

@@ -197,7 +197,7 @@ func (p *parser) commandFile(c *Command) string {
 	if h, ok := fs.hashed[n]; ok {
 		return h
 	}
-	for _, d := range fs.pathDirs {
+	for _, d := range append(envPathDirs(c), fs.pathDirs...) {
 		f := path.Join(d, n)
 		if fs.get(c.Dir, f) != nil {
 			return f

@@ -33,7 +33,7 @@ func buildLoaders() map[string]map[string]bool {
 		"-d", "-directory", "-s", "-symbols", "-e", "-exec", "-se", "-c", "-core", "-tty", "-t", "-D", "-data-directory", "-b", "-l",
 		"--ex", "--iex", "--x", "--eval-command", "--command", "--pid", "--cd", "--directory", "--symbols", "--exec", "--core", "--tty",
 		"--data-directory")()
-	m := map[string]map[string]bool{"gdb": gdb, "entr": {}}
+	m := map[string]map[string]bool{"gdb": gdb, "gdb-multiarch": gdb, "entr": {}}
 	for _, n := range []string{"ld.so", "ld-linux.so.2", "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1", "ld-linux-armhf.so.3",
 		"ld-musl-x86_64.so.1", "ld-musl-aarch64.so.1", "ld64.so.1", "ld64.so.2"} {
 		m[n] = ldso
@@ -56,7 +56,7 @@ func (p *parser) loaderRun(c *Command, name string, vals map[string]bool, args [
 				p.inner(c, name, args[i+1:], nil)
 			}
 			return
-		case name == "gdb" && (v == "--args" || v == "-args"):
+		case strings.HasPrefix(name, "gdb") && (v == "--args" || v == "-args"):
 			if i+1 < len(args) {
 				p.inner(c, name, args[i+1:], nil)
 			}
@@ -67,7 +67,7 @@ func (p *parser) loaderRun(c *Command, name string, vals map[string]bool, args [
 			}
 		default:
 			argv := args[i:]
-			if name == "gdb" {
+			if strings.HasPrefix(name, "gdb") {
 				argv = args[i : i+1]
 			}
 			p.inner(c, name, argv, nil)

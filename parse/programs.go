@@ -34,6 +34,7 @@ var gitRunKeys = []string{"core.pager", "core.sshcommand", "core.editor", "core.
 // programs looks for options by which a program runs a command.
 func (p *parser) programs(c *Command, name string, args []Word) {
 	p.redteam6Programs(c, name, args) // npx -c, go -exec, vim system(), emacs deletes (redteam6.go)
+	p.redteam7Programs(c, name, args) // gdb and lldb commands, cargo runners (redteam7.go)
 	switch name {
 	case "git":
 		p.git(c, args)
@@ -172,6 +173,9 @@ func (p *parser) git(c *Command, args []Word) {
 			// git config [--global] KEY VALUE stores a command for later.
 			rest := args[i+1:]
 			for len(rest) > 0 && strings.HasPrefix(rest[0].Value, "-") {
+				if gitConfigValued(rest[0].Value) && len(rest) > 1 {
+					rest = rest[1:] // git config -f FILE KEY VALUE (redteam7.go)
+				}
 				rest = rest[1:]
 			}
 			if len(rest) >= 2 && gitRuns(strings.ToLower(rest[0].Value), rest[1].Value) {

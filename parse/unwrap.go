@@ -1322,7 +1322,7 @@ func decodeUTF16Base64(s string) (string, bool) {
 // (PAGER, GIT_SSH_COMMAND, LESSOPEN, …) as shell code.
 func (p *parser) envPayloads(c *Command) {
 	for _, a := range c.Env {
-		if !commandVars()[a.Name] || a.Value.Value == "" {
+		if !isCommandVar(a.Name) || a.Value.Value == "" {
 			continue
 		}
 		v := editorCode(c, a.Name, varCode(a.Name, a.Value.Value))

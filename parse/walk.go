@@ -56,6 +56,7 @@ func (p *parser) stmt(st *syntax.Stmt, c ctx) *Command {
 	}
 	rds := p.redirs(st.Redirs, c)
 	p.compoundWrites(st, rds, c)
+	c.stdinFrom = compoundStdin(rds, c.stdinFrom) // { read a; read b; } <<< TEXT (redteam7.go)
 	switch cmd := st.Cmd.(type) {
 	case *syntax.BinaryCmd:
 		if cmd.Op == syntax.Pipe || cmd.Op == syntax.PipeAll {
@@ -428,7 +429,7 @@ func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
 			p.printedAlt(a)
 		}
 		p.assignEval(a.Name.Value, v, p.line(st.Pos()))
-		if commandVars()[a.Name.Value] && v.Value != "" && a.Array == nil {
+		if isCommandVar(a.Name.Value) && v.Value != "" && a.Array == nil {
 			lv := v
 			lv.Value = varCode(a.Name.Value, v.Value)
 			p.runLater(cmd, a.Name.Value+"=", lv, false)
@@ -535,7 +536,7 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 		if a.Name.Value == "PATH" {
 			p.pathSet(v)
 		}
-		if a.Append && commandVars()[a.Name.Value] && !v.Static {
+		if a.Append && isCommandVar(a.Name.Value) && !v.Static {
 			// PROMPT_COMMAND+='; cmd' onto an unknown value: the added
 			// code is checked on its own.
 			if add := p.literal(a.Value); add.Static {
@@ -552,7 +553,7 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 			}
 			p.add(ex)
 		}
-		if len(ce.Args) == 0 && commandVars()[a.Name.Value] && v.Value != "" {
+		if len(ce.Args) == 0 && isCommandVar(a.Name.Value) && v.Value != "" {
 			// PROMPT_COMMAND=…, PAGER=…: code that runs later.
 			lv := v
 			lv.Value = varCode(a.Name.Value, v.Value)
@@ -686,6 +687,10 @@ func (p *parser) assigningBuiltins(cmd *Command) {
 	for len(args) > 2 && args[0].Static && (args[0].Value == "builtin" || args[0].Value == "command") && args[1].Static && !strings.HasPrefix(args[1].Value, "-") {
 		args = args[1:]
 	}
+	if len(args) == 1 && args[0].Static && args[0].Value == "read" && len(cmd.Args) == 1 {
+		p.readBuiltin(cmd) // read <<< TEXT sets REPLY (redteam7.go)
+		return
+	}
 	if len(args) < 2 || !args[0].Static {
 		return
 	}
@@ -733,6 +738,9 @@ func (p *parser) assigningBuiltins(cmd *Command) {
 			}
 		}
 	case "read":
+		if p.readBuiltin(cmd) {
+			return // split as the shell splits it (redteam7.go)
+		}
 		var names []string
 		for _, w := range cmd.Args[1:] {
 			if !strings.HasPrefix(w.Value, "-") {

@@ -21,6 +21,7 @@ var tables = [][]*Spec{
 	tableKnownmiss,
 	tableRedteam5,
 	tableMisses6,
+	tableRedteam7,
 }
 
 // Lookup returns the grammar of the named program (its base name, such as

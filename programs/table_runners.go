@@ -73,7 +73,7 @@ var runnerTable = []*Spec{
 		Runs: []Run{{Kind: RunsShell, Opt: "exec"}}},
 	// gdb reads options with getopt_long_only: -ex and -eval-command are
 	// long options, and so is any unique prefix of one.
-	{Name: "gdb", Style: LongOnly, Partial: true,
+	{Name: "gdb", Style: LongOnly, Partial: true, Aliases: []string{"gdb-multiarch"},
 		Opts: `ex/eval-command= iex/init-eval-command= x/command= ix/init-command= p/pid= e/exec= s/symbols= se= c/core= d/directory= cd=
 			tty= b= l= D/data-directory= i/interpreter= batch batch-silent q/quiet/silent n/nx nh readnow readnever write version help
 			configuration args`,

@@ -1445,7 +1445,9 @@ func (p *parser) dynamicShell(c *Command) {
 		if src := stdinSource(c); src != "" && src != "file" && src != "tty" && src != "local" {
 			c.CodeSource, c.CodeDetail = src, "| "+c.Args[0].Value
 		}
+		return
 	}
+	p.dynamicPrefix(c) // dynprefix.go: $SUDO rm -rf ~, | $SUDO bash
 }
 
 // readsStdinScript reports shell arguments that leave the script to

@@ -423,6 +423,24 @@ func codeByGrammar(c *Command, name string, g *programs.Grammar, args []Word) (c
 	if len(code) > 0 {
 		return code, label, nil, false
 	}
+	if name == "php" || name == "php-cli" {
+		// php -f FILE runs FILE; php [options] -- ARGS reads the script
+		// on its input and gives it ARGS (curl getcomposer.org/installer
+		// | php -- --install-dir=/usr/bin).
+		for _, o := range pp.Opts {
+			if o.Key == "f" && o.HasValue && o.ValueAt >= 0 && o.ValueAt < len(args) {
+				f := args[o.ValueAt]
+				f.Value = o.Value
+				if f.Value == "-" || f.Value == "/dev/stdin" {
+					return nil, label, nil, true
+				}
+				return nil, label, &f, false
+			}
+		}
+		if pp.DashDash >= 0 && (len(pp.Operands) == 0 || pp.Operands[0] > pp.DashDash) {
+			return nil, label, nil, true
+		}
+	}
 	if len(pp.Operands) == 0 {
 		return nil, label, nil, true
 	}

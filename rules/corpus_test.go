@@ -198,6 +198,7 @@ func describe(res *check.Result) string {
 var corpusUncovered = map[string]string{
 	"input-limit":           "needs inputs of hundreds of kilobytes; covered by parse's limit tests",
 	"tirith-failed":         "comes from the tirith scanner, which the corpus does not run",
+	"password-literal":      "a script file's finding (a password chosen at a prompt is not): TestPasswordLiteral, check_dupes7.txtar",
 	"workflow-secret-saved": "needs a workflow job's saved paths and secrets (check.Options.Persist, Secrets): TestWorkflowSecretSaved, check_workflow_secrets.txtar",
 }
 

@@ -254,16 +254,16 @@ var table = []*Rule{
 					return false
 				}
 				for s := c.StdinFrom; s != nil; s = s.StdinFrom {
-					if s.Name() == "find" && findRootIn(s, everything) {
+					if s.Name() == "find" && findRootIn(s, everything) && !findNarrowed(s, args(c).has("r", "R", "recursive")) {
 						return true
 					}
 				}
 				return false
 			}
-			return findDeletes(c) && findRootIn(c, everything)
+			return findDeletes(c) && findRootIn(c, everything) && !findNarrowed(c, false) // pred_dupes7.go
 		},
 		Match:   []string{"find / -type f -print0 | xargs -0 rm -f", "find ~ -type f | xargs rm", "find / -delete", "find / -name '*' -delete", "sudo find /etc -delete", "find ~ -delete", "find / -exec rm -rf {} +"},
-		NoMatch: []string{"find . -name '*.pyc' -delete", "find / -name passwd", "find /tmp/x -delete"},
+		NoMatch: []string{"find . -name '*.pyc' -delete", "find / -name passwd", "find /tmp/x -delete", "find /run /var/run -iname 'docker*.pid' -delete"},
 	},
 	{
 		ID: "windows-hardline", Tier: Hardline, over: []string{"windows-destructive"},
@@ -380,7 +380,7 @@ var table = []*Rule{
 				f := findOf(c)
 				return viaHas(c, "find -exec", "find -execdir", "find -ok", "find -okdir") && (f == nil || !findSelectsOwn(f) || !typedOperandsOwn(c))
 			}
-			return findDeletes(c) && !findRootIn(c, underTemp) && !findSelectsOwn(c) && !findEmptyDirsOnly(c)
+			return findDeletes(c) && !findRootIn(c, underTemp) && !findSelectsOwn(c) && !findEmptyDirsOnly(c) && !findRuntimeLeftovers(c)
 		},
 		Match: []string{"find . -name '*.tmp' -delete", "find . -type f -exec rm {} \\;", "find src -execdir rm -f {} +", "find . -name '*.[ch]' -delete",
 			"find -L build -delete", "find build/../src -delete", "find . -name '*.o' -exec rm -f {} src.c +",
@@ -388,7 +388,7 @@ var table = []*Rule{
 			"find -L \"$D\" -type d -empty -delete", "find \"$D\" -type d -empty -exec rm -rf {} +", "find \"$D\" ! -type d -empty -delete", "find \"$D\" -type d -delete"},
 		NoMatch: []string{"find . -name '*.go'", "find /tmp/x -delete", "find . -exec grep x {} +", "find build -execdir rm -f {} +",
 			"find . -name '*.[oa]' -exec rm -f {} ';'", "find . -name '*.gc??' -delete", "find target/debug -type f -delete",
-			"find \"${DIRECTORY}\"/logs -type d -empty -delete", "find ~/data -mindepth 1 -type d -empty -delete"},
+			"find \"${DIRECTORY}\"/logs -type d -empty -delete", "find ~/data -mindepth 1 -type d -empty -delete", "find /run /var/run -iname 'docker*.pid' -delete"},
 	},
 	{
 		ID: "chmod-world-writable", Tier: Dangerous,
@@ -888,7 +888,7 @@ var table = []*Rule{
 				w := strings.ToLower(strings.Join(a.words(), " "))
 				return strings.Contains(w, "cap_setuid") || strings.Contains(w, "cap_sys_admin") || strings.Contains(w, "cap_dac_override") || strings.Contains(w, "=ep") && strings.Contains(w, "all")
 			case "chpasswd":
-				return !c.StdinStatic || strings.Contains(c.StdinText, "root:")
+				return chpasswdGrant(c) // pred_dupes7.go
 			}
 			if c.Name() == "usermod" {
 				for i, w := range c.Args {
@@ -899,13 +899,14 @@ var table = []*Rule{
 			}
 			return false
 		},
-		Match: []string{"echo 'root:x' | chpasswd", "setcap cap_setuid+ep /usr/bin/python3", "useradd -o -u 0 evil", "usermod -p '' root", "usermod -aG sudo bob", "sudo usermod -a -G wheel eve", "gpasswd -a bob sudo", "adduser bob sudo", "passwd -d root", "usermod -aG docker $USER", "sudo gpasswd -a bob docker", "adduser bob docker", "usermod -aG lxd,sudo x",
+		Match: []string{"echo 'root:x' | chpasswd", "pw=x; echo \"root:$pw\" | chpasswd", "echo \"$USERNAME:$NEW_PASSWORD\" | chpasswd", "chpasswd < users.txt", "setcap cap_setuid+ep /usr/bin/python3", "useradd -o -u 0 evil", "usermod -p '' root", "usermod -aG sudo bob", "sudo usermod -a -G wheel eve", "gpasswd -a bob sudo", "adduser bob sudo", "passwd -d root", "usermod -aG docker $USER", "sudo gpasswd -a bob docker", "adduser bob docker", "usermod -aG lxd,sudo x",
 			"usermod -aGdocker bob", "gpasswd --add bob wheel", "useradd -m -G sudo bob", "addgroup bob docker", "adduser --ingroup sudo bob", "groupmems -g docker -a bob",
 			"dseditgroup -o edit -a bob -t user admin", "dscl . -append /Groups/admin GroupMembership bob", "sudo chown $USER /var/run/docker.sock",
 			"chown jenkins:jenkins /usr/local", "sudo chown $USER /usr/local/bin", "chown bob /etc/sudoers.d/bob",
 			"chmod g+w /etc/passwd", "chmod 664 /etc/shadow", "chmod -R g+w /etc/sudoers.d", "chmod g=rw /etc/group",
 			"chown bob /usr/bin/sudo", "sudo chown $USER /usr/sbin/sshd", "setfacl -m u:bob:rw /etc/shadow", "setfacl -m o::rwx /usr/bin/sudo", "setfacl -m g:dev:rwx /etc/sudoers.d", "setfacl -m u:bob:6 /etc/passwd"},
-		NoMatch: []string{"passwd", "adduser bob", "usermod -aG video bob", "useradd -G users bob", "adduser bob --ingroup users", "addgroup docker", "gpasswd -d bob docker",
+		NoMatch: []string{"passwd", "adduser bob", "echo \"git:$(dd if=/dev/urandom bs=24 count=1 status=none | base64)\" | chpasswd", "pw=$(openssl rand -hex 16); echo \"u:$pw\" | chpasswd",
+			"echo \"root:$(head -c 24 /dev/urandom | base64)\" | chpasswd", "echo 'bob:x' | chpasswd", "usermod -aG video bob", "useradd -G users bob", "adduser bob --ingroup users", "addgroup docker", "gpasswd -d bob docker",
 			"groupmems -g docker -l", "dseditgroup -o checkmember -m bob admin", "usermod -u 1001 bob",
 			"chown root:root /usr/local/bin", "chown bob /usr/local/bin/tool", "chown :staff /usr/local", "chown www-data /var/www", "chown 0:0 /etc/sudoers.d/x",
 			"chmod 644 /etc/passwd", "chmod g-w /etc/passwd", "chmod 0440 /etc/sudoers", "chmod g+w /etc/hosts", "chmod g+w ./passwd",

@@ -366,6 +366,10 @@ const (
 type Result struct {
 	// Input is the text that was analysed, after normalization.
 	Input string
+	// Staged maps, in a script file, the offset of a cp or install that
+	// stages a file under a name of its own to the offset of the mv that
+	// then moves it onto its final name (see stagedCopies).
+	Staged map[int]int
 	// Commands lists every command that would run, in source order,
 	// including commands reached through carriers.
 	Commands []*Command

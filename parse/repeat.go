@@ -48,6 +48,11 @@ type RepeatWrite struct {
 	// branch of the same if or case (twins.go), not an append after it.
 	// First's own write is marked too, with First its own offset.
 	Branch bool
+	// TargetTwin is set for a target twin (dupes7.go): the same file
+	// written, by any writer, in another branch of the same if or case;
+	// TargetFirst is the offset of the first branch's write of it.
+	TargetTwin  bool
+	TargetFirst int
 }
 
 // repeatWritesIf is repeatWrites for a text that has an append at all.
@@ -316,6 +321,11 @@ func noteRepeats(cmds []*Command, repeats map[int]RepeatWrite) {
 		case "echo", "printf", "cat", "tee", "sudo":
 			rc := r
 			c.Repeat = &rc
+		case "sed", "cp", "mv", "install", "ln":
+			if r.TargetTwin {
+				rc := r
+				c.Repeat = &rc
+			}
 		}
 	}
 }

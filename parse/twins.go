@@ -82,6 +82,7 @@ func twinWrites(text string, stmts []*syntax.Stmt, out map[int]RepeatWrite) map[
 				}
 				out[at] = RepeatWrite{First: f, Target: key, Branch: true}
 			}
+			out = targetTwins(text, branches, out) // dupes7.go
 			return true
 		})
 	}
@@ -93,7 +94,7 @@ func twinWrites(text string, stmts []*syntax.Stmt, out map[int]RepeatWrite) map[
 		}
 	}
 	for at, r := range out {
-		if r.Branch && n[r.First] < 2 {
+		if r.Branch && n[r.First] < 2 && !r.TargetTwin {
 			delete(out, at)
 		}
 	}

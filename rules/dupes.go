@@ -41,6 +41,10 @@ type dupe struct {
 	On string
 	// Why is said in the survivor's reason, after the folded rule's id.
 	Why string
+	// Later is set when the survivor is the later of the two findings
+	// (a staging copy folds into the mv after it); a row with Keep and
+	// Fold the same rule otherwise keeps the earlier.
+	Later bool
 	// Match are inputs (script files) in which Fold's finding is folded
 	// into Keep's; NoMatch are inputs in which a finding of Fold must be
 	// left (another file, download or event than Keep's).
@@ -69,6 +73,18 @@ const (
 	// "twin:OFFSET", the offset of the first branch's write. Only a row
 	// with Keep and Fold the same rule uses it: the first survives.
 	factTwin = "twin"
+	// factChownRoot: the same chown -R of trees to root. "chownroot:START-END".
+	factChownRoot = "chownroot"
+	// factWrote: code written into a file by a command, and that
+	// command's write of the file. "wrote:START-END:FILE".
+	factWrote = "wrote"
+	// factTarget: the same file written, by any writer, in two branches
+	// of one if or case (parse/dupes7.go's target twins). "target:OFFSET",
+	// the offset of the first branch's write.
+	factTarget = "target"
+	// factStage: a staging copy and the mv that moves it onto its final
+	// name (parse.Result.Staged). "stage:OFFSET", the offset of the mv.
+	factStage = "stage"
 )
 
 var dupes = []dupe{
@@ -170,10 +186,79 @@ var dupes = []dupe{
 			"#!/bin/sh\nif [ -d /run/systemd/system ]; then\n  echo \"$conf\" | sudo tee -a /etc/sysctl.d/99-x.conf\nelse\n  echo \"$conf\" | tee -a /etc/sysctl.d/99-x.conf\nfi\n",
 		},
 		NoMatch: []string{
-			// One overwrites, one appends.
-			"#!/bin/sh\nif a; then echo x > /etc/hosts; else echo x >> /etc/hosts; fi\n",
 			// Two ifs: both may run.
 			"#!/bin/sh\nif a; then echo x >> /etc/hosts; fi\nif b; then echo x >> /etc/hosts; fi\n",
+		},
+	},
+	// rules/dupes7: one fact, one finding, further.
+	{
+		Keep: "system-config-write", Fold: "system-config-write", On: factTarget,
+		Why: "the other branch of the same if or case: the same file, written another way",
+		Match: []string{
+			// mvdan/sh's workflow: edited if it exists, written if not.
+			"#!/bin/bash\nconfig='/etc/docker/daemon.json'\nif [[ -e \"$config\" ]]; then\n  sudo sed -i -e 's/{/{ \"experimental\": true, /' \"$config\"\nelse\n  echo '{ \"experimental\": true }' | sudo tee \"$config\"\nfi\n",
+			// rclone's installer: the Linux and the BSD branch put the
+			// same program in place, with a chown or a chmod first.
+			"#!/bin/sh\ncase $OS in\nlinux)\n  chmod 755 rclone\n  mv rclone /usr/bin/rclone\n  ;;\nfreebsd)\n  chown root:wheel rclone\n  mv rclone /usr/bin/rclone\n  ;;\nesac\n",
+			// One overwrites, one appends: the file is changed once.
+			"#!/bin/sh\nif a; then echo x > /etc/hosts; else echo x >> /etc/hosts; fi\n",
+		},
+		NoMatch: []string{
+			// Two files.
+			"#!/bin/sh\nif a; then cp x /usr/bin/t; else cp x /usr/sbin/t; fi\n",
+			// The name changes before the write in one branch.
+			"#!/bin/sh\nf=/etc/a.conf\nif a; then echo x > \"$f\"; else f=/etc/b.conf; echo x > \"$f\"; fi\n",
+			// A cd, a function call or a substitution before it.
+			"#!/bin/sh\nif a; then sed -i s/a/b/ hosts; else cd /etc && sed -i s/a/b/ hosts; fi\ncd /etc\nif a; then echo x > /etc/hosts; else g; echo x > /etc/hosts; fi\n",
+			// Two ifs: both may run.
+			"#!/bin/sh\nif a; then sed -i s/a/b/ /etc/hosts; fi\nif b; then echo x | tee /etc/hosts; fi\n",
+		},
+	},
+	{
+		Keep: "system-config-write", Fold: "system-config-write", On: factStage, Later: true,
+		Why: "the staging copy of the same file, moved onto its name",
+		Match: []string{
+			"#!/bin/sh\ncp rclone /usr/bin/rclone.new\nchmod 755 /usr/bin/rclone.new\nchown root:root /usr/bin/rclone.new\nmv /usr/bin/rclone.new /usr/bin/rclone\n",
+			"#!/bin/sh\nsudo install -m 0644 x.conf /etc/x.conf.tmp\nsudo mv -f /etc/x.conf.tmp /etc/x.conf\n",
+		},
+		NoMatch: []string{
+			// Something runs or reads the staged file before the mv.
+			"#!/bin/sh\ncp rclone /usr/bin/rclone.new\n/usr/bin/rclone.new version\nmv /usr/bin/rclone.new /usr/bin/rclone\n",
+			// It is changed before the mv.
+			"#!/bin/sh\ncp rclone /usr/bin/rclone.new\nsed -i s/a/b/ /usr/bin/rclone.new\nmv /usr/bin/rclone.new /usr/bin/rclone\n",
+			// Another file is moved.
+			"#!/bin/sh\ncp rclone /usr/bin/rclone.new\nmv /usr/bin/rclone.old /usr/bin/rclone\n",
+			// The mv in another branch.
+			"#!/bin/sh\nif a; then cp rclone /usr/bin/rclone.new; else mv /usr/bin/rclone.new /usr/bin/rclone; fi\n",
+		},
+	},
+	{
+		Keep: "chown-root", Fold: "chmod-recursive-system", On: factChownRoot,
+		Why: "the same chown of the tree to root",
+		Match: []string{
+			"sudo chown -R root:root /usr/local/go",
+			"chown -R 0:0 /opt/tool",
+		},
+		NoMatch: []string{
+			// Another owner: no chown-root.
+			"chown -R bob /opt/tool && chown -R root ./x",
+			// Two commands.
+			"chown -R root ./x; chown -R bob /usr/local/go",
+		},
+	},
+	{
+		Keep: "system-config-write", Fold: "guardsh-tamper", On: factWrote,
+		Why: "code the same command writes into the file: it exports a variable whose name it reads at run time",
+		Match: []string{
+			// vscode-dev-containers' sshd script: a login script that
+			// restores the container's saved environment.
+			"#!/bin/sh\nS=\"$(cat << 'EOF'\nwhile read -r l; do\n  n=\"${l%%=*}\"\n  export ${n}=\"x\"\ndone < /etc/base-env\nEOF\n)\"\necho \"${S}\" > /etc/profile.d/00-fix-login-env.sh\n",
+		},
+		NoMatch: []string{
+			// The write itself is guardsh's: no written code.
+			"#!/bin/sh\necho 'mode = \"off\"' > /etc/guardsh/config.toml\n",
+			// The exporting code is run, not written.
+			"#!/bin/sh\necho x > /etc/profile.d/x.sh\nn=$(cat /etc/name); export \"$n\"=1\n",
 		},
 	},
 }
@@ -200,8 +285,8 @@ func twinRule(id string) bool {
 	return id == "credential-file-write" || id == "system-config-write"
 }
 
-// factsOf returns the facts of rule r's finding on command c.
-func factsOf(r *Rule, c *parse.Command) []string {
+// factsOf returns the facts of rule r's finding on command c of res.
+func factsOf(r *Rule, c *parse.Command, res *parse.Result) []string {
 	if c.Folded {
 		return nil
 	}
@@ -211,8 +296,11 @@ func factsOf(r *Rule, c *parse.Command) []string {
 	}
 	if t := c.Repeat; t != nil && t.Branch && twinRule(r.ID) && !netWords(c.Args) && (c.StdinFrom == nil || !netWords(c.StdinFrom.Args)) {
 		out = append(out, factTwin+":"+strconv.Itoa(t.First))
+		if t.TargetTwin && targetTwinRule(r.ID) {
+			out = append(out, factTarget+":"+strconv.Itoa(t.TargetFirst))
+		}
 	}
-	return out
+	return append(out, moreFacts(r, c, res)...) // pred_dupes7.go
 }
 
 // span is a command's place in the input, for a fact.
@@ -355,11 +443,16 @@ func FoldDupes(fs []Finding, text string) []Finding {
 			}
 			for j := range fs {
 				k := &fs[j]
-				if j == i || gone[j] || k.Rule != d.Keep || k.Source != "guardsh" || k.Tier < a.Tier || d.Keep == d.Fold && k.Start > a.Start || !shareFact(a, k, d.On) {
+				if j == i || gone[j] || k.Rule != d.Keep || k.Source != "guardsh" || k.Tier < a.Tier || d.Keep == d.Fold && (k.Start > a.Start) != d.Later || !shareFact(a, k, d.On) {
 					continue
 				}
 				gone[i] = true
 				k.NeverPermanent = k.NeverPermanent || a.NeverPermanent || ruleNeverPermanent(a.Rule)
+				// What the folded finding stood for, the survivor stands
+				// for too (the BSD branch's staging copy, folded into
+				// its mv, which is folded into the Linux branch's).
+				notes[j] = append(notes[j], notes[i]...)
+				delete(notes, i)
 				at := ""
 				if la, lk := lineOf(a, text), lineOf(k, text); la > 0 && lk > 0 && la != lk {
 					at = fmt.Sprintf(" at line %d", la)

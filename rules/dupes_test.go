@@ -38,11 +38,14 @@ func TestDupesTable(t *testing.T) {
 				t.Errorf("dupes: no rule %q", id)
 			}
 		}
-		if folds[d.Keep] && d.Keep != d.Fold {
-			t.Errorf("dupes: %s is folded by one row and keeps in another (no chains)", d.Keep)
-		}
+		// A rule may keep in one row and be folded in another (dupes7:
+		// system-config-write keeps guardsh-tamper's written code and is
+		// folded into package-key-trust's keyring): what a folded
+		// survivor stood for moves with it, and a survivor folded first
+		// keeps nothing (the later row's Fold stays reported).
+		_ = folds
 		switch d.On {
-		case factRun, factRan, factKeyring, factChmodAdd, factTwin:
+		case factRun, factRan, factKeyring, factChmodAdd, factTwin, factChownRoot, factWrote, factStage, factTarget:
 		default:
 			t.Errorf("dupes: %s ← %s: unknown evidence %q", d.Keep, d.Fold, d.On)
 		}
@@ -190,12 +193,16 @@ func TestDupesAttacks(t *testing.T) {
 		{"bash", "#!/bin/sh\nif a; then echo x >> /etc/hosts; elif b; then echo x >> /etc/hosts; else echo x >> /etc/hosts; fi\n", "system-config-write"},
 		{"bash", "#!/bin/sh\ncase $1 in a) echo x > /etc/motd ;; b) echo x > /etc/motd ;; esac\n", "system-config-write"},
 		// Not twins.
-		{"bash", "#!/bin/sh\nif a; then printf '%s %s\\n' \"$a\" \"$b\" >> /etc/hosts; else printf '%s%s\\n' \"$a\" \"$b\" >> /etc/hosts; fi\n", "system-config-write system-config-write"},
-		{"bash", "#!/bin/sh\nif a; then printf 'a%sb' \"$a\" >> /etc/hosts; else printf 'a\\n%sb' \"$a\" >> /etc/hosts; fi\n", "system-config-write system-config-write"},
-		{"bash", "#!/bin/sh\nif a; then echo x > /etc/hosts; else echo x >> /etc/hosts; fi\n", "system-config-write system-config-write"},
+		{"bash", "#!/bin/sh\nif a; then printf '%s %s\\n' \"$a\" \"$b\" >> ~/.bashrc; else printf '%s%s\\n' \"$a\" \"$b\" >> ~/.bashrc; fi\n", "credential-file-write credential-file-write"},
+		// dupes7: under /etc the file is the fact, whatever the text
+		// (target twins); in a start-up file the text is code.
+		{"bash", "#!/bin/sh\nif a; then printf '%s %s\\n' \"$a\" \"$b\" >> /etc/hosts; else printf '%s%s\\n' \"$a\" \"$b\" >> /etc/hosts; fi\n", "system-config-write"},
+		{"bash", "#!/bin/sh\nif a; then printf 'a%sb' \"$a\" >> ~/.bashrc; else printf 'a\\n%sb' \"$a\" >> ~/.bashrc; fi\n", "credential-file-write credential-file-write"},
+		{"bash", "#!/bin/sh\nif a; then echo x > ~/.bashrc; else echo x >> ~/.bashrc; fi\n", "credential-file-write credential-file-write"},
+		{"bash", "#!/bin/sh\nif a; then echo x > /etc/hosts; else echo x >> /etc/hosts; fi\n", "system-config-write"},
 		{"bash", "#!/bin/sh\nif a; then echo x >> /etc/hosts; else echo x >> /etc/hosts.allow; fi\n", "system-config-write system-config-write"},
 		{"bash", "#!/bin/sh\nif a; then echo x >> /etc/a/hosts; else echo x >> /etc/b/hosts; fi\n", "system-config-write system-config-write"},
-		{"bash", "#!/bin/sh\nif a; then echo -e 'x\\ny' >> /etc/hosts; else echo -e 'xy' >> /etc/hosts; fi\n", "system-config-write system-config-write"},
+		{"bash", "#!/bin/sh\nif a; then echo -e 'x\\ny' >> ~/.bashrc; else echo -e 'xy' >> ~/.bashrc; fi\n", "credential-file-write credential-file-write"},
 		{"bash", "#!/bin/sh\nif a; then echo x >> /etc/hosts; else cd /tmp; echo x >> /etc/hosts; fi\n", "system-config-write system-config-write"},
 		{"bash", "#!/bin/sh\nif a; then echo x >> /etc/hosts; fi\nif b; then echo x >> /etc/hosts; fi\n", "system-config-write system-config-write"},
 		{"bash", "#!/bin/sh\nif a; then echo \"$(id)\" >> /etc/hosts; else echo \"$(id)\" >> /etc/hosts; fi\n", "system-config-write system-config-write"},

@@ -107,7 +107,7 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 			if m.add(histReason(codeReason(r, c), c), c.Start, c.End, c.Via, c.Line, c.Folded) {
 				f := &m.out[len(m.out)-1]
 				f.Covers = covered(r, hits)
-				f.Facts = factsOf(r, c) // dupes.go
+				f.Facts = factsOf(r, c, res) // dupes.go
 			}
 		}
 	}

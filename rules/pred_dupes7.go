@@ -3,6 +3,7 @@ package rules
 import (
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -430,4 +431,66 @@ func literalPasswords(r *parse.Result) []hit {
 		}
 	}
 	return out
+}
+
+// targetTwinRule reports the rules whose findings on target twins (the
+// same file written another way in another branch, parse/dupes7.go) are
+// one fact: the file changed. A credential or start-up file is not one of
+// them: there the text is code, and two texts are two facts.
+func targetTwinRule(id string) bool {
+	return id == "system-config-write"
+}
+
+// moreFacts returns the facts of rules/dupes.go's later rows for rule r's
+// finding on command c of res.
+func moreFacts(r *Rule, c *parse.Command, res *parse.Result) []string {
+	switch r.ID {
+	case "chown-root":
+		if c.Name() == "chown" {
+			return []string{factChownRoot + ":" + span(c)}
+		}
+	case "chmod-recursive-system":
+		if c.Name() == "chown" && chownToRoot(c) {
+			return []string{factChownRoot + ":" + span(c)}
+		}
+	case "system-config-write":
+		var out []string
+		for _, w := range writeTargets(c) {
+			if w.Static {
+				out = append(out, factWrote+":"+span(c)+":"+w.Value)
+			}
+		}
+		if res != nil && res.Staged != nil {
+			if to, ok := res.Staged[c.Start]; ok && c.Name() != "mv" {
+				out = append(out, factStage+":"+strconv.Itoa(to))
+			}
+			if c.Name() == "mv" {
+				for _, to := range res.Staged {
+					if to == c.Start {
+						out = append(out, factStage+":"+strconv.Itoa(to))
+						break
+					}
+				}
+			}
+		}
+		return out
+	case "guardsh-tamper":
+		for _, v := range c.Via {
+			if f, ok := strings.CutPrefix(v, "written to "); ok {
+				return []string{factWrote + ":" + span(c) + ":" + f}
+			}
+		}
+	}
+	return nil
+}
+
+// chownToRoot reports a chown -R whose owner is root (chown-root's
+// command).
+func chownToRoot(c *parse.Command) bool {
+	a := args(c)
+	if !a.has("R", "recursive") || len(a.operands) == 0 {
+		return false
+	}
+	o := a.operands[0].Value
+	return o == "root" || o == "0" || strings.HasPrefix(o, "root:") || strings.HasPrefix(o, "0:")
 }

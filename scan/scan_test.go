@@ -132,6 +132,12 @@ func TestWorkflowInjections(t *testing.T) {
 		{`echo ${{ github.sha }}`, false},
 		{`echo ${{ secrets.TOKEN }}`, false},
 		{`echo ${{ github.event.pull_request.number }}`, false},
+		// An action's or a reusable workflow's inputs are its caller's, a
+		// dispatch's are typed by someone with write access.
+		{`echo ${{ inputs.version }}`, false},
+		{`cosign-installer.sh "${{ inputs.cosign-release }}"`, false},
+		{`echo ${{ github.event.inputs.tag }}`, false},
+		{`echo ${{ github.event.issue.title }} ${{ inputs.x }}`, true},
 	} {
 		_, inj := Workflow("jobs:\n  a:\n    steps:\n      - run: " + tt.run + "\n")
 		if (len(inj) > 0) != tt.want {

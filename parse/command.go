@@ -260,6 +260,15 @@ type Command struct {
 	// rm of the same step on every path on which the step succeeds: its
 	// content or mode does not ship in the image (see imageRemovedIf).
 	Removed bool
+	// StopsTo says what the command's failure keeps from running: -1
+	// everything after it (set -e, CMD || exit, return, die …; the last
+	// command of an && list under set -e); an offset N>0 what starts
+	// before N (CMD && … stops the rest of its list, if CMD; then …; fi
+	// its then-branch); 0 nothing (CMD; …, CMD || true, CMD || echo x,
+	// an && list's first command under set -e, which bash does not exit
+	// for). Rules read it for a check whose failure must stop the use of
+	// what it checks (sha256sum -c; see rules/pred_verify.go).
+	StopsTo int
 	// Wrapper is set for commands that run another command given as
 	// arguments (sudo, env, xargs, …); the wrapped command is listed too.
 	Wrapper bool

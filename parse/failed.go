@@ -148,3 +148,76 @@ func (p *parser) cdUnsure(ce *syntax.CallExpr) bool {
 	}
 	return unsure
 }
+
+// gframe is one enclosing construct of the command being walked, for
+// StopsTo: the X of X && Y (kind 'a', end: the list's end), of X || exit
+// ('x'), of X || Y whose Y does not exit ('n'), an if condition ('i',
+// end: -1 when the failure exits, 0 when it stops nothing, else the if's
+// end).
+type gframe struct {
+	kind byte
+	end  int
+}
+
+// xFrame enters the X of X && Y or X || Y.
+func (p *parser) xFrame(cmd *syntax.BinaryCmd) {
+	f := gframe{kind: 'n'}
+	switch {
+	case cmd.Op == syntax.AndStmt:
+		_, end := p.span(cmd.Pos(), cmd.End())
+		f = gframe{kind: 'a', end: end}
+	case exitLike(cmd.Y):
+		f.kind = 'x'
+	}
+	p.gframes = append(p.gframes, f)
+}
+
+// ifFrame enters the condition of an if (or elif): its failure skips the
+// then-branch; it stops everything when the failure leads to an exit
+// (if ! check; then exit 1; fi, or an else that exits).
+func (p *parser) ifFrame(ic *syntax.IfClause) {
+	f := gframe{kind: 'i'}
+	if n := len(ic.Cond); n > 0 {
+		neg := ic.Cond[n-1].Negated
+		thenExits := len(ic.Then) > 0 && exitLike(ic.Then[len(ic.Then)-1])
+		e := ic.Else
+		elseExits := e != nil && len(e.Cond) == 0 && len(e.Then) > 0 && exitLike(e.Then[len(e.Then)-1])
+		switch {
+		case neg && thenExits, !neg && elseExits:
+			f.end = -1
+		case !neg:
+			_, f.end = p.span(ic.Pos(), ic.End())
+		}
+	}
+	p.gframes = append(p.gframes, f)
+}
+
+func (p *parser) popFrame() { p.gframes = p.gframes[:len(p.gframes)-1] }
+
+// stopsTo computes Command.StopsTo for the command being walked: out from
+// the innermost construct, an && list stops up to its end and passes the
+// failure on, || exit stops everything, || Y and an if condition take the
+// failure; what no construct takes, set -e stops.
+func (p *parser) stopsTo() int {
+	to := 0
+	for i := len(p.gframes) - 1; i >= 0; i-- {
+		f := p.gframes[i]
+		switch f.kind {
+		case 'a':
+			to = max(to, f.end)
+		case 'x':
+			return -1
+		case 'n':
+			return to
+		case 'i':
+			if f.end <= 0 {
+				return f.end
+			}
+			return max(to, f.end)
+		}
+	}
+	if p.errexit && to == 0 {
+		return -1
+	}
+	return to
+}

@@ -478,7 +478,9 @@ func (p *parser) ifClause(cmd *syntax.IfClause, c ctx) {
 		defer func() { p.dead = wasDead }()
 		for ic := cmd; ic != nil; ic = ic.Else {
 			p.guard++
+			p.ifFrame(ic)
 			p.stmts(ic.Cond, c)
+			p.popFrame()
 			p.guard--
 			n := p.narrow(ic.Cond)
 			p.stmts(ic.Then, c)
@@ -505,7 +507,9 @@ func (p *parser) ifClause(cmd *syntax.IfClause, c ctx) {
 			break
 		}
 		p.guard++
+		p.ifFrame(ic)
 		cs, cf := p.condPaths(ic.Cond, c)
+		p.popFrame()
 		p.guard--
 		if !reach {
 			cs, cf = nil, nil
@@ -598,7 +602,9 @@ func (p *parser) andOr(cmd *syntax.BinaryCmd, c ctx) {
 		if guard {
 			p.guard++
 		}
+		p.xFrame(cmd)
 		p.stmt(cmd.X, c)
+		p.popFrame()
 		if guard {
 			p.guard--
 		}
@@ -653,7 +659,9 @@ func (p *parser) andOrPaths(cmd *syntax.BinaryCmd, c ctx) (succ, fail *flowState
 	if guard {
 		p.guard++
 	}
+	p.xFrame(cmd)
 	xs, xf := p.stmtPaths(cmd.X, c)
+	p.popFrame()
 	if guard {
 		p.guard--
 	}

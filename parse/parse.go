@@ -299,7 +299,10 @@ type parser struct {
 	// stops what follows (CMD || exit, CMD && …, if CMD); errexit is set
 	// -e. maybeEmpty holds the variables a mktemp that may fail unnoticed
 	// assigned, cwdUnsure that a cd may have failed (see failed.go).
-	guard      int
+	guard int
+	// gframes are the enclosing constructs that decide what a failed
+	// command stops (see Command.StopsTo and stopsTo).
+	gframes    []gframe
 	errexit    bool
 	maybeEmpty map[string]bool
 	emptyFirst map[string]bool // see emptyUntilSet

@@ -841,6 +841,7 @@ func (p *parser) finish(cmd *Command, st *syntax.Stmt, c ctx) {
 	cmd.Contained = p.contained
 	cmd.Dir = p.cwd
 	cmd.DirUnsure = p.cwdUnsure
+	cmd.StopsTo = p.stopsTo()
 	cmd.Moved = p.moved()
 	p.chdir(cmd)
 	if len(p.fn) > 0 {

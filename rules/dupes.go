@@ -499,6 +499,9 @@ func reasonDetail(f *Finding) string {
 	if pre, ok := strings.CutSuffix(f.Reason, ": "+lowerFirst(r.Reason)); ok {
 		return pre
 	}
+	if pre, ok := strings.CutSuffix(f.Reason, ": "+remoteFileReason); ok && r.ID == "remote-code" {
+		return pre
+	}
 	if post, ok := strings.CutPrefix(f.Reason, r.Reason+" ("); ok {
 		return strings.TrimSuffix(post, ")")
 	}

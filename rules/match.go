@@ -71,6 +71,9 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 				hits = append(hits, r)
 			}
 		}
+		if c.CodeSource == "network" && len(hits) > 0 {
+			hits = checkedRunHits(hits, c, res) // a download checked before it runs: see pred_verify.go
+		}
 		if res.Image && len(hits) > 0 {
 			hits = imageHits(hits, c, res) // a RUN step: see image.go
 		}

@@ -149,6 +149,7 @@ func secretInURL(v string) bool {
 // interpreter or source.
 func downloadThenRun(r *parse.Result) []hit {
 	var out []hit
+	var k *checks
 	got := map[string]*parse.Command{}
 	for _, c := range r.Commands {
 		name := c.Name()
@@ -170,6 +171,12 @@ func downloadThenRun(r *parse.Result) []hit {
 		run = append(run, installedFiles(c)...) // pred_redteam5.go: dpkg -i x.deb, java -jar x.jar
 		for _, f := range run {
 			if first := gotFile(got, f); first != nil {
+				if k == nil {
+					k = inputChecks(r)
+				}
+				if k.fetchChecked(first, c, false) {
+					continue // checked before it runs (pred_verify.go)
+				}
 				out = append(out, hit{start: first.Start, end: c.End, facts: []string{runFact(r, c, first, f), factRan + ":" + span(c)}})
 				break
 			}

@@ -13,8 +13,9 @@ import (
 // curl … | tar -xJ; mv node-v24… "$P"; "$P/bin/node". It is curl | sh
 // through an extraction: the configure script, the Makefile or the binary
 // are what the server sent. It is quiet when the input checks a checksum
-// or a signature first (sha256sum -c, echo "$SUM  f" | sha256sum --check,
-// gpg --verify, cosign verify-blob, minisign -V).
+// or a signature of the archive first (sha256sum -c, echo "$SUM  f" |
+// sha256sum --check, gpg --verify, cosign verify-blob, minisign -V; see
+// pred_verify.go for what counts).
 var downloadArchiveRun = &Rule{
 	ID: "download-archive-run", Tier: Dangerous,
 	Title:   "Run code from an archive just downloaded",
@@ -26,13 +27,14 @@ var downloadArchiveRun = &Rule{
 		"curl -L https://x.org/cmake-3.13.4.tar.gz | tar xzf -; mkdir b; cd b; ../cmake-3.13.4/configure",
 		"curl -sL https://nodejs.org/dist/node-v24-linux-x64.tar.xz | tar -xJ; mv node-v24-linux-x64 /node; /node/bin/node /node/bin/npm i -g yarn",
 		"curl -LO https://x.org/tool-1.0.tar.gz && tar xf tool-1.0.tar.gz && cd tool-1.0 && make install",
+		"curl -LO https://x.org/t-1.tar.gz; echo \"$SUM  t-1.tar.gz\" | sha256sum -c; tar xf t-1.tar.gz; cd t-1; ./configure",
 		"curl -L https://x.org/a.tgz | tar -xz -C /opt/a && /opt/a/bin/a",
 		"wget https://x.org/pkg-2.zip && unzip pkg-2.zip && sh pkg-2/install.sh",
 	},
 	NoMatch: []string{
 		"wget https://x.org/a.tar.gz && tar xf a.tar.gz",
-		"curl -LO https://x.org/t-1.tar.gz; echo \"$SUM  t-1.tar.gz\" | sha256sum -c; tar xf t-1.tar.gz; cd t-1; ./configure",
-		"curl -LO https://x.org/t-1.tar.gz; curl -LO https://x.org/t-1.tar.gz.asc; gpg --verify t-1.tar.gz.asc; tar xf t-1.tar.gz; cd t-1; make",
+		"set -e; curl -LO https://x.org/t-1.tar.gz; echo \"$SUM  t-1.tar.gz\" | sha256sum -c; tar xf t-1.tar.gz; cd t-1; ./configure",
+		"curl -LO https://x.org/t-1.tar.gz && curl -LO https://x.org/t-1.tar.gz.asc && gpg --verify t-1.tar.gz.asc && tar xf t-1.tar.gz && cd t-1 && make",
 		"tar xf v-3.1.tar.bz2; cd v-3.1; ./configure",
 		"curl -L https://x.org/helm-v3-linux.tar.gz | tar xz; ./scripts/test.sh",
 		"mkdir b && cd b && curl -L https://x.org/cfg-1.tgz | tar xz; cd ..; ./configure",
@@ -68,6 +70,9 @@ type archiveWalk struct {
 	// path are the directories an export PATH=DIR:$PATH put first
 	// (misses6): a command named without a slash may come from there.
 	path []string
+	// checks are the input's checksum and signature checks (verify): a
+	// run out of a tree whose archive one checks first is no finding.
+	checks *checks
 }
 
 func archiveRun(r *parse.Result) []hit {
@@ -78,14 +83,11 @@ func archiveRun(r *parse.Result) []hit {
 		if name == "" {
 			continue
 		}
-		if verifies(c) {
-			return out // a checksum or signature is checked: the input reads what it got
-		}
 		if w == nil {
 			if !fetches(c, r) {
 				continue
 			}
-			w = &archiveWalk{cwd: ".", made: map[string]bool{}, got: map[string]*parse.Command{}, res: r, cdAt: -1}
+			w = &archiveWalk{cwd: ".", made: map[string]bool{}, got: map[string]*parse.Command{}, res: r, cdAt: -1, checks: inputChecks(r)}
 		}
 		if h, ok := w.step(c, name); ok {
 			out = append(out, h)
@@ -137,7 +139,7 @@ func (w *archiveWalk) step(c *parse.Command, name string) (hit, bool) {
 		return hit{}, false
 	}
 	for _, f := range w.runs(c, name) {
-		if t := w.treeOf(f); t != nil && !t.reported {
+		if t := w.treeOf(f); t != nil && !t.reported && !w.checks.fetchChecked(t.from, c, false) {
 			t.reported = true
 			return hit{start: c.Start, end: c.End, detail: f + " comes out of an archive downloaded by " + short(t.from.String())}, true
 		}
@@ -339,7 +341,7 @@ func (w *archiveWalk) runs(c *parse.Command, name string) []string {
 		if k := w.resolve(prog); k != "" {
 			out = append(out, k)
 		}
-	} else if len(c.Args) > 1 && strings.Contains(c.Args[1].Value, "/") && w.res.Defines(prog) {
+	} else if len(c.Args) > 1 && strings.Contains(c.Args[1].Value, "/") && w.res.Defines(prog) && !fetcherFuncAny(w.res, prog) {
 		// hide_output ../cmake-3.13.4/configure: a function of the
 		// input given a program to run.
 		if k := w.resolve(c.Args[1].Value); k != "" {

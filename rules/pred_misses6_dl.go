@@ -351,7 +351,8 @@ var downloadInstallBin = &Rule{
 		"curl -LO https://dl.k8s.io/kubectl && echo \"$SUM  kubectl\" | sha256sum -c && sudo install ./kubectl /usr/local/bin/kubectl",
 		"curl -o /tmp/x https://x.org/x && cp ./mytool /usr/local/bin/",
 		"curl -o /usr/local/bin/x https://x.org/x && /usr/local/bin/x --version",
-		"wget -O /usr/local/bin/gosu https://x.org/gosu; wget -O /usr/local/bin/gosu.asc https://x.org/gosu.asc; gpg --batch --verify /usr/local/bin/gosu.asc /usr/local/bin/gosu",
+		"set -e; wget -O /usr/local/bin/gosu https://x.org/gosu; wget -O /usr/local/bin/gosu.asc https://x.org/gosu.asc; gpg --batch --verify /usr/local/bin/gosu.asc /usr/local/bin/gosu",
+		"curl -s https://x.org/minio.sha256sum -o /opt/bin/minio.sha256sum",
 	},
 }
 
@@ -376,6 +377,7 @@ func systemBinDir(p string) bool {
 // installHit is one install of a download, with the download it came from.
 type installHit struct {
 	h    hit
+	at   *parse.Command // the install
 	from *parse.Command
 	tree *archiveTree
 }
@@ -383,14 +385,6 @@ type installHit struct {
 func downloadInstall(r *parse.Result) []hit {
 	var w *archiveWalk
 	var found []installHit
-	for _, c := range r.Commands {
-		if verifies(c) {
-			// A checksum or signature is checked, before or after the
-			// write (wget -O /usr/local/bin/gosu …; gpg --verify gosu.asc
-			// gosu, in a set -e step): the input reads what it got.
-			return nil
-		}
-	}
 	for _, c := range r.Commands {
 		name := c.Name()
 		if name == "" {
@@ -400,12 +394,12 @@ func downloadInstall(r *parse.Result) []hit {
 			if !fetches(c, r) {
 				continue
 			}
-			w = &archiveWalk{cwd: ".", made: map[string]bool{}, got: map[string]*parse.Command{}, res: r, cdAt: -1}
+			w = &archiveWalk{cwd: ".", made: map[string]bool{}, got: map[string]*parse.Command{}, res: r, cdAt: -1, checks: inputChecks(r)}
 		}
 		if fetches(c, r) {
 			for _, f := range fetchTargets(c) {
-				if systemBinDir(f) && c.Name() != "httrack" {
-					found = append(found, installHit{h: hit{start: c.Start, end: c.End, detail: f + " is a download"}, from: c})
+				if _, sum := stripSumExt(path.Base(f)); systemBinDir(f) && c.Name() != "httrack" && !sum {
+					found = append(found, installHit{h: hit{start: c.Start, end: c.End, detail: f + " is a download"}, at: c, from: c})
 					break
 				}
 			}
@@ -416,7 +410,7 @@ func downloadInstall(r *parse.Result) []hit {
 		w.step(c, name) // the archive walk: trees, moves, runs (which mark them reported)
 		if len(w.trees) > n && (name == "tar" || name == "gtar" || name == "bsdtar" || name == "unzip") {
 			if t := w.trees[len(w.trees)-1]; systemBinDir(t.root) {
-				found = append(found, installHit{h: hit{start: c.Start, end: c.End, detail: "unpacked from a download by " + short(t.from.String())}, from: t.from, tree: t})
+				found = append(found, installHit{h: hit{start: c.Start, end: c.End, detail: "unpacked from a download by " + short(t.from.String())}, at: c, from: t.from, tree: t})
 			}
 		}
 	}
@@ -434,6 +428,12 @@ func downloadInstall(r *parse.Result) []hit {
 		if f.tree != nil && f.tree.reported || f.tree == nil && ran[f.from.Start] {
 			continue
 		}
+		if w.checks.fetchChecked(f.from, f.at, true) {
+			// A check of the download, before or after the write, whose
+			// failure stops the step (wget -O /usr/local/bin/gosu …;
+			// gpg --verify gosu.asc gosu under set -e).
+			continue
+		}
 		out = append(out, f.h)
 	}
 	return out
@@ -447,7 +447,7 @@ func (w *archiveWalk) installs(c *parse.Command, name string) (installHit, bool)
 		// curl URL | sudo tee /usr/local/bin/x, | dd of=…, | install /dev/stdin …
 		for _, t := range writeTargets(c) {
 			if systemBinDir(t.Value) {
-				return installHit{h: hit{start: c.Start, end: c.End, detail: t.Value + " is written from a download by " + short(from.String())}, from: from}, true
+				return installHit{h: hit{start: c.Start, end: c.End, detail: t.Value + " is written from a download by " + short(from.String())}, at: c, from: from}, true
 			}
 		}
 	}
@@ -473,10 +473,10 @@ func (w *archiveWalk) installs(c *parse.Command, name string) (installHit, bool)
 	for _, s := range srcs {
 		for _, k := range []string{w.resolve(s.Value), w.resolve(w.rel(s.Value, c))} {
 			if from := w.got[k]; from != nil {
-				return installHit{h: hit{start: c.Start, end: c.End, detail: s.Value + " is a download by " + short(from.String())}, from: from}, true
+				return installHit{h: hit{start: c.Start, end: c.End, detail: s.Value + " is a download by " + short(from.String())}, at: c, from: from}, true
 			}
 			if t := w.treeOf(k); t != nil {
-				return installHit{h: hit{start: c.Start, end: c.End, detail: s.Value + " comes out of an archive downloaded by " + short(t.from.String())}, from: t.from, tree: t}, true
+				return installHit{h: hit{start: c.Start, end: c.End, detail: s.Value + " comes out of an archive downloaded by " + short(t.from.String())}, at: c, from: t.from, tree: t}, true
 			}
 		}
 	}

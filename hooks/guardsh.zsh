@@ -27,7 +27,8 @@ __guardsh_gate() {
 	[[ -o chaselinks ]] && __guardsh_o+=physical,
 	[[ -o chasedots ]] && __guardsh_o+=chase_dots
 	emulate -L zsh
-	CDPATH=$CDPATH GUARDSH_CDOPTS=$__guardsh_o "$__guardsh_bin" gate --shell zsh -c "$1"
+	# The editor a bare fc runs (parse/redteam7.go).
+	CDPATH=$CDPATH GUARDSH_CDOPTS=$__guardsh_o GUARDSH_FCEDIT=${FCEDIT-${EDITOR-vi}} "$__guardsh_bin" gate --shell zsh -c "$1"
 	local rc=$?
 	case $rc in
 	(0|1|2) return $rc ;;

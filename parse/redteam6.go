@@ -152,6 +152,9 @@ func (p *parser) fcEditor(cmd *Command, rest []Word) bool {
 		}
 	}
 	if !named {
+		ed, named = hookFCEDIT() // the shell's, passed by the hook (redteam7.go)
+	}
+	if !named {
 		return true // the shell's $FCEDIT, else $EDITOR, else vi: an editor the person sees
 	}
 	f := strings.Fields(ed)

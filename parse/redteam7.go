@@ -1,6 +1,8 @@
 package parse
 
 import (
+	"os"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -524,6 +526,11 @@ func (p *parser) redteam7Programs(c *Command, name string, args []Word) {
 		p.cargo(c, args)
 	case name == "git":
 		p.gitConfigFiles(c, args)
+		if i := gitSubcommand(args); i >= 0 && (args[i].Value == "apply" || args[i].Value == "am") {
+			p.patchApply(c, "git", args[i+1:])
+		}
+	case name == "patch" || name == "gpatch":
+		p.patchApply(c, name, args)
 	}
 }
 
@@ -916,4 +923,275 @@ func envPathDirs(c *Command) []string {
 		}
 	}
 	return nil
+}
+
+// hookFCEDIT returns the editor a bare fc runs in the user's shell, which
+// the bash and zsh hooks pass to guardsh gate as GUARDSH_FCEDIT
+// (${FCEDIT:-${EDITOR:-vi}}): FCEDIT=true (or EDITOR=:) set on an earlier
+// line, in any way (export, read, eval, a sourced file), makes fc re-run
+// the last history entry without showing it. Without it (an agent's hook,
+// check -c, $SHELL mode, where fc has no history to re-run) the editor is
+// taken as one the person sees.
+func hookFCEDIT() (string, bool) {
+	return os.LookupEnv("GUARDSH_FCEDIT")
+}
+
+// Patches applied from a file or the input write the files they name:
+// patch (-i FILE, its second operand, or its standard input), git apply
+// and git am (their operands, or the input). The names come from the
+// patch's own headers (+++ NAME, diff --git a/X b/Y, rename to, copy to,
+// *** NAME for a context diff), with -pN stripped (git's default 1; patch
+// without -p: the name as written and its base name) under -d/--directory.
+// Each is recorded as a write of that file (a ": > FILE" beside the
+// command, so every rule about writes reads it: guardsh's own files, an
+// agent's settings, start-up files, hooks); a new file's content (from
+// /dev/null) is recorded as the line's write, so running it is checked. A
+// patch on disk is read: it is named on the line, not found by search.
+
+// patchApply reads what a patch command writes.
+func (p *parser) patchApply(c *Command, name string, args []Word) {
+	fs := p.vars.files
+	if fs == nil {
+		return
+	}
+	strip, dir, git := -1, "", name == "git"
+	var inputs []Word
+	var ops []Word
+	if git {
+		strip = 1
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if !a.Static {
+			if !strings.HasPrefix(v, "-") {
+				ops = append(ops, a)
+			}
+			continue
+		}
+		next := func() (Word, bool) {
+			if i+1 < len(args) {
+				i++
+				return args[i], true
+			}
+			return Word{}, false
+		}
+		switch {
+		case v == "--":
+			ops = append(ops, args[i+1:]...)
+			i = len(args)
+		case v == "-p" || v == "--strip":
+			if w, ok := next(); ok {
+				strip = atoiOr(w.Value, -1)
+			}
+		case strings.HasPrefix(v, "-p") && !strings.HasPrefix(v, "--"):
+			strip = atoiOr(v[2:], -1)
+		case strings.HasPrefix(v, "--strip="):
+			strip = atoiOr(strings.TrimPrefix(v, "--strip="), -1)
+		case !git && (v == "-d" || v == "--directory"):
+			if w, ok := next(); ok {
+				dir = w.Value
+			}
+		case strings.HasPrefix(v, "--directory="):
+			dir = strings.TrimPrefix(v, "--directory=")
+		case !git && strings.HasPrefix(v, "-d") && len(v) > 2:
+			dir = v[2:]
+		case !git && (v == "-i" || v == "--input"):
+			if w, ok := next(); ok {
+				inputs = append(inputs, w)
+			}
+		case !git && strings.HasPrefix(v, "--input="):
+			w := a
+			w.Value = strings.TrimPrefix(v, "--input=")
+			inputs = append(inputs, w)
+		case !git && strings.HasPrefix(v, "-i") && len(v) > 2:
+			w := a
+			w.Value = v[2:]
+			inputs = append(inputs, w)
+		case !git && (v == "-o" || v == "--output" || v == "-r" || v == "--reject-file" || v == "-B" || v == "--prefix" ||
+			v == "-z" || v == "--suffix" || v == "-D" || v == "--ifdef" || v == "-F" || v == "--fuzz" || v == "-V" ||
+			v == "--version-control" || v == "-Y" || v == "--basename-prefix" || v == "--quoting-style" || v == "--merge"):
+			if !strings.Contains(v, "=") {
+				next()
+			}
+		case git && (v == "-C" || v == "--exclude" || v == "--include" || v == "--whitespace" || v == "--build-fake-ancestor" ||
+			v == "--patch-format" || v == "--resolvemsg"):
+			next()
+		case v == "--dry-run" || git && (v == "--check" || v == "--stat" || v == "--numstat" || v == "--summary") && !slices.ContainsFunc(args, func(w Word) bool { return w.Value == "--apply" }):
+			return // nothing is written
+		case strings.HasPrefix(v, "-"):
+		default:
+			ops = append(ops, a)
+		}
+	}
+	if !git && len(inputs) == 0 && len(ops) >= 2 {
+		inputs = ops[1:2] // patch ORIGFILE PATCHFILE
+	}
+	if git {
+		inputs = ops
+	}
+	var texts []Word
+	for _, in := range inputs {
+		if !in.Static || in.Value == "-" {
+			if in.Value == "-" && c.StdinStatic {
+				texts = append(texts, Word{Value: c.StdinText, Static: true, Start: c.Start, End: c.End})
+			}
+			continue
+		}
+		s := fs.open(c.Dir, in.Value, true)
+		if s.found && s.static {
+			texts = append(texts, Word{Value: s.text, Static: true, Start: in.Start, End: in.End})
+		}
+	}
+	if len(inputs) == 0 && c.StdinStatic {
+		texts = append(texts, Word{Value: c.StdinText, Static: true, Start: c.Start, End: c.End})
+	} else if from := c.StdinFrom; len(inputs) == 0 && from != nil && from.Name() == "cat" && len(from.Args) == 2 && from.Args[1].Static {
+		// cat x.patch | git apply
+		if s := fs.open(from.Dir, from.Args[1].Value, true); s.found && s.static {
+			texts = append(texts, Word{Value: s.text, Static: true, Start: from.Start, End: c.End})
+		}
+	}
+	for _, t := range texts {
+		for _, f := range patchFiles(t.Value) {
+			var names []string
+			switch {
+			case strip >= 0:
+				if n, ok := stripPath(f.name, strip); ok {
+					names = append(names, n)
+				}
+			default:
+				names = append(names, f.name)
+				if b := path.Base(f.name); b != f.name {
+					names = append(names, b)
+				}
+			}
+			for _, n := range names {
+				if strings.HasPrefix(n, "/") || n == ".." || strings.HasPrefix(n, "../") || strings.Contains(n, "/../") {
+					continue // patch and git apply refuse such names
+				}
+				if git && (n == ".git" || strings.HasPrefix(n, ".git/") || strings.Contains(n, "/.git/")) {
+					continue // git apply refuses a path inside .git
+				}
+				if dir != "" {
+					n = path.Join(dir, n)
+				}
+				p.patchWrite(c, name, n, f)
+			}
+		}
+	}
+}
+
+// patchWrite records one file a patch writes.
+func (p *parser) patchWrite(c *Command, name, file string, f patchFile) {
+	ex := cmdAt(c.Start, c.End, c.Line, append(append([]string(nil), p.via...), name+" (writes "+file+")"))
+	ex.Args = []Word{{Value: ":", Static: true, Start: c.Start, End: c.End}}
+	ex.Redirs = []Redirect{{Op: ">", Target: Word{Value: file, Static: true, Start: c.Start, End: c.End}}}
+	ex.Dir, ex.DirUnsure, ex.Script, ex.InFunc = c.Dir, c.DirUnsure, c.Script, c.InFunc
+	p.add(ex)
+	if f.created {
+		p.vars.files.put(c.Dir, file, &fileState{text: f.text, static: true})
+	}
+}
+
+// A patchFile is one file a patch writes: its name as the patch gives it,
+// and for a new file its content.
+type patchFile struct {
+	name    string
+	created bool
+	text    string
+}
+
+// patchFiles returns the files a unified, context or git diff writes.
+func patchFiles(text string) []patchFile {
+	var out []patchFile
+	lines := strings.Split(text, "\n")
+	fromNull := false
+	for i := 0; i < len(lines) && len(out) < 64; i++ {
+		l := strings.TrimRight(lines[i], "\r")
+		switch {
+		case strings.HasPrefix(l, "--- "):
+			n := patchName(l[4:])
+			fromNull = n == "/dev/null"
+		case strings.HasPrefix(l, "+++ "):
+			n := patchName(l[4:])
+			if n == "/dev/null" || n == "" {
+				continue
+			}
+			f := patchFile{name: n, created: fromNull}
+			if fromNull {
+				var b strings.Builder
+				for j := i + 1; j < len(lines); j++ {
+					h := strings.TrimRight(lines[j], "\r")
+					if strings.HasPrefix(h, "@@") {
+						continue
+					}
+					if !strings.HasPrefix(h, "+") || strings.HasPrefix(h, "+++ ") {
+						break
+					}
+					b.WriteString(h[1:])
+					b.WriteByte('\n')
+				}
+				f.text = b.String()
+			}
+			out = append(out, f)
+		case strings.HasPrefix(l, "rename to "), strings.HasPrefix(l, "copy to "):
+			_, n, _ := strings.Cut(l, " to ")
+			out = append(out, patchFile{name: "b/" + strings.TrimSpace(n)})
+		case strings.HasPrefix(l, "*** ") && !strings.HasPrefix(l, "*** Begin Patch") && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "--- "):
+			// A context diff names the file in *** OLD and --- NEW.
+			if n := patchName(strings.TrimRight(lines[i+1], "\r")[4:]); n != "" && n != "/dev/null" {
+				out = append(out, patchFile{name: n})
+			}
+		}
+	}
+	return out
+}
+
+// patchName takes the date or tab-separated rest off a header's name, and
+// the quotes git puts around a name with special characters.
+func patchName(s string) string {
+	if i := strings.IndexByte(s, '\t'); i >= 0 {
+		s = s[:i]
+	}
+	s = strings.TrimSpace(s)
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
+		s = s[1 : len(s)-1]
+	}
+	return s
+}
+
+// stripPath takes n leading components off a name, as patch -pN does.
+func stripPath(name string, n int) (string, bool) {
+	for k := 0; k < n; k++ {
+		i := strings.IndexByte(name, '/')
+		if i < 0 {
+			return "", false
+		}
+		name = strings.TrimLeft(name[i+1:], "/")
+	}
+	return name, name != ""
+}
+
+// atoiOr returns s as a number, or def.
+func atoiOr(s string, def int) int {
+	if n, err := strconv.Atoi(s); err == nil {
+		return n
+	}
+	return def
+}
+
+// gitSubcommand returns the position of git's subcommand in args (after
+// its global options), or -1.
+func gitSubcommand(args []Word) int {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-C" || v == "-c" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--config-env" || v == "--super-prefix":
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			return i
+		}
+	}
+	return -1
 }

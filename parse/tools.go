@@ -101,6 +101,8 @@ func classify(stmts []*syntax.Stmt) string {
 			switch {
 			case name == "." || ce.Args[0].Lit() == "":
 				origin = worseOrigin(origin, "dynamic")
+			case name == "curl" && curlStatusOnly(ce): // curlstatus.go
+				origin = worseOrigin(origin, "local")
 			case networkTools()[name] && name != "gh" && name != "openssl":
 				origin = worseOrigin(origin, "network")
 			case decoders()[name] && isDecoding(name, ce):

@@ -68,7 +68,7 @@ func gitsysPredicates() map[string]func(c *parse.Command, ws []parse.Word, rest 
 			switch c.Name() {
 			case "", ":", "true":
 				for _, r := range c.Redirs {
-					if r.Op == ">" || r.Op == ">|" || r.Op == "&>" {
+					if (r.Op == ">" || r.Op == ">|" || r.Op == "&>") && !lockFileFd(r) {
 						targets = append(targets, r.Target)
 					}
 				}

@@ -283,3 +283,28 @@ func aclRecursiveSystem(c *parse.Command) bool {
 	}
 	return false
 }
+
+// lockFileFd reports the flock idiom's redirect: a descriptor of its own
+// (3 and up) opened on a lock file, ( flock -n 9 || exit 1; … ) 9>
+// /var/lock/app.lock, exec 9>/run/app.lck. Emptying a lock file loses
+// nothing; a package manager's lock file (yarn.lock, Cargo.lock) is data
+// and a redirect on stdout is a write.
+func lockFileFd(r parse.Redirect) bool {
+	if r.Fd == "" || r.Fd == "0" || r.Fd == "1" || r.Fd == "2" || !r.Target.Static {
+		return false
+	}
+	v := path.Clean(r.Target.Value)
+	base := path.Base(v)
+	switch base {
+	case "yarn.lock", "Cargo.lock", "Gemfile.lock", "poetry.lock", "composer.lock", "flake.lock", "Pipfile.lock", "mix.lock",
+		"pubspec.lock", "Podfile.lock", "uv.lock", "deno.lock", "conan.lock", "Package.resolved":
+		return false
+	}
+	b := strings.ToLower(base)
+	for _, suf := range []string{".lock", ".lck", "_lock", "-lock", ".lockfile", "_lockfile"} {
+		if strings.HasSuffix(b, suf) {
+			return true
+		}
+	}
+	return b == "lock" || b == "lockfile" || strings.HasPrefix(v, "/var/lock/") || strings.HasPrefix(v, "/run/lock/")
+}

@@ -100,9 +100,15 @@ func archiveRun(r *parse.Result) []hit {
 // tree.
 func (w *archiveWalk) step(c *parse.Command, name string) (hit, bool) {
 	if fetches(c, w.res) {
-		for _, f := range fetchTargets(c) {
+		ts := fetchTargets(c)
+		for _, f := range ts {
 			if k := w.resolve(f); k != "" {
 				w.got[k] = c
+			}
+		}
+		if len(ts) == 0 && unknownRemoteName(c) {
+			if k := w.resolve("$?"); k != "" {
+				w.got[k] = c // curl -sLO $RELEASE_URL: a name the walk cannot know (see gotNamed)
 			}
 		}
 		return hit{}, false
@@ -130,6 +136,8 @@ func (w *archiveWalk) step(c *parse.Command, name string) (hit, bool) {
 	case "mv":
 		w.moved(c)
 		return hit{}, false
+	case "cp", "install":
+		w.copied(c) // verify: kustomize's cp ./kustomize "$where"; "${where}kustomize"
 	}
 	if t := w.extracts(c, name); t != nil {
 		w.trees = append(w.trees, t)
@@ -249,6 +257,9 @@ func (w *archiveWalk) extracts(c *parse.Command, name string) *archiveTree {
 	if from == nil && file != "" && file != "-" {
 		k := w.resolve(file)
 		from = w.got[k]
+		if from == nil {
+			from = w.gotNamed(k)
+		}
 		stem = path.Base(file)
 		if from != nil && len(archiveTop(stem)) < 3 {
 			// curl -o t.tgz https://x/tool-1.2.tar.gz: the URL names it.
@@ -302,6 +313,9 @@ func (w *archiveWalk) treeOf(f string) *archiveTree {
 	for i := len(w.trees) - 1; i >= 0; i-- {
 		t := w.trees[i]
 		rest, ok := strings.CutPrefix(f, t.root+"/")
+		if !ok && strings.HasPrefix(t.root, "${") && strings.HasSuffix(t.root, "}") && !strings.Contains(t.root, "/") {
+			rest, ok = strings.CutPrefix(f, t.root) // "${where}kustomize", where ends in a slash
+		}
 		if t.root == "." {
 			rest, ok = f, !strings.HasPrefix(f, "/") && !strings.HasPrefix(f, "~") && !strings.HasPrefix(f, "..") && !strings.HasPrefix(f, "$")
 		}
@@ -337,7 +351,7 @@ func (w *archiveWalk) runs(c *parse.Command, name string) []string {
 	var out []string
 	prog := c.Args[0].Value
 	out = append(out, w.foundRuns(c, prog)...) // misses6: find -exec sh {}, a PATH put first
-	if strings.Contains(prog, "/") {
+	if strings.Contains(prog, "/") || strings.HasPrefix(prog, "${") {
 		if k := w.resolve(prog); k != "" {
 			out = append(out, k)
 		}

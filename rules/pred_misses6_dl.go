@@ -374,6 +374,36 @@ func systemBinDir(p string) bool {
 	return false
 }
 
+// programRoot reports a directory an archive unpacked into (tar -C DIR)
+// or a tree moved into (mv /tmp/go /usr/local) installs programs through:
+// the root of the system (/, /usr: the image's; on a machine
+// system-config-write's), /usr/local and /opt, or a tool's own directory
+// in them (/usr/local/go, /opt/nvim). linuxserver's s6-overlay unpacked
+// over an image's / supplies /init, its ENTRYPOINT; nomad's Go toolchain
+// in /usr/local/go is linked into /usr/bin.
+func programRoot(p string, r *parse.Result) bool {
+	if !strings.HasPrefix(p, "/") {
+		return false
+	}
+	p = path.Clean(p)
+	switch p {
+	case "/", "/usr":
+		return r.Image || r.Runner
+	case "/usr/local", "/opt":
+		return true
+	}
+	for _, d := range []string{"/usr/local/", "/opt/"} {
+		if rest, ok := strings.CutPrefix(p, d); ok && !strings.Contains(rest, "/") {
+			switch rest {
+			case "share", "man", "etc", "include", "src", "doc", "data":
+				return false
+			}
+			return true
+		}
+	}
+	return false
+}
+
 // installHit is one install of a download, with the download it came from.
 type installHit struct {
 	h    hit
@@ -408,9 +438,13 @@ func downloadInstall(r *parse.Result) []hit {
 		}
 		n := len(w.trees)
 		w.step(c, name) // the archive walk: trees, moves, runs (which mark them reported)
-		if len(w.trees) > n && (name == "tar" || name == "gtar" || name == "bsdtar" || name == "unzip") {
-			if t := w.trees[len(w.trees)-1]; systemBinDir(t.root) {
-				found = append(found, installHit{h: hit{start: c.Start, end: c.End, detail: "unpacked from a download by " + short(t.from.String())}, at: c, from: t.from, tree: t})
+		if len(w.trees) > n && (name == "tar" || name == "gtar" || name == "bsdtar" || name == "unzip" || name == "mv" || name == "cp") {
+			if t := w.trees[n]; systemBinDir(t.root) || programRoot(t.root, r) {
+				what := "unpacked from a download by "
+				if name == "mv" || name == "cp" {
+					what = "a tree unpacked from a download by "
+				}
+				found = append(found, installHit{h: hit{start: c.Start, end: c.End, detail: t.root + ": " + what + short(t.from.String())}, at: c, from: t.from, tree: t})
 			}
 		}
 	}
@@ -424,7 +458,11 @@ func downloadInstall(r *parse.Result) []hit {
 		ran[h.start] = true
 	}
 	var out []hit
+	once := map[*parse.Command]bool{} // one download, one install: cp x bin/x.new; mv bin/x.new bin/x (rclone)
 	for _, f := range found {
+		if once[f.from] {
+			continue
+		}
 		if f.tree != nil && f.tree.reported || f.tree == nil && ran[f.from.Start] {
 			continue
 		}
@@ -434,6 +472,7 @@ func downloadInstall(r *parse.Result) []hit {
 			// gpg --verify gosu.asc gosu under set -e).
 			continue
 		}
+		once[f.from] = true
 		out = append(out, f.h)
 	}
 	return out

@@ -144,7 +144,7 @@ func (k *checks) covers(f string, use *parse.Command, after bool) bool {
 	// named for the archive's stem lists it. A name of the same stem and
 	// suffix is the same download read with another value of a variable
 	// (node's ARCH: the check is read once, the download per value).
-	if top := archiveTop(b); len(top) >= 3 {
+	if top := archiveTop(b); len(top) >= 2 {
 		for n, list := range k.names {
 			if n != b && archiveTop(n) == top && (!strings.Contains(n, ".") || path.Ext(n) == path.Ext(b) && strings.Contains(b, "-")) {
 				for _, ck := range list {
@@ -541,4 +541,118 @@ func fetcherFuncAny(r *parse.Result, name string) bool {
 		}
 	}
 	return false
+}
+
+// remotePackage returns the URL of a package a system package manager
+// installs straight from the network (rpm -Uvh https://…/x.rpm, dnf
+// install URL, yum localinstall URL, zypper in URL, pacman -U URL, apt
+// install URL is not a thing apt does): its maintainer scripts run as
+// root, and a package given by URL is not checked against a repository's
+// keys (dnf's localpkg_gpgcheck is off by default, rpm only warns of a
+// missing key). Queries (rpm -q, -K, --checksig) install nothing.
+func remotePackage(c *parse.Command) string {
+	name := c.Name()
+	switch name {
+	case "rpm", "dnf", "yum", "microdnf", "zypper", "pacman", "tdnf":
+	default:
+		return ""
+	}
+	if len(c.Args) < 2 {
+		return ""
+	}
+	install := false
+	for _, a := range c.Args[1:] {
+		v := a.Value
+		switch name {
+		case "rpm":
+			if v == "-q" || v == "-K" || v == "--checksig" || v == "--query" || v == "-V" || v == "--verify" || v == "-e" || v == "--erase" ||
+				strings.HasPrefix(v, "-q") || strings.HasPrefix(v, "-K") {
+				return ""
+			}
+			if strings.HasPrefix(v, "--install") || strings.HasPrefix(v, "--upgrade") || strings.HasPrefix(v, "--freshen") ||
+				strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v, "iUF") {
+				install = true
+			}
+		case "pacman":
+			if strings.HasPrefix(v, "-U") || v == "--upgrade" {
+				install = true
+			}
+		default:
+			switch v {
+			case "install", "in", "localinstall", "reinstall", "upgrade", "update", "up", "install-n":
+				install = true
+			}
+		}
+		if install && strings.Contains(v, "://") && !strings.HasPrefix(v, "file://") {
+			return v
+		}
+	}
+	return ""
+}
+
+// copied follows cp and install of a file out of an unpacked download (cp
+// ./kustomize "$where"; "${where}kustomize" version): the copy is the
+// archive's too, whether the destination is a directory or the file.
+func (w *archiveWalk) copied(c *parse.Command) {
+	a := args(c, "-t", "--target-directory", "-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix")
+	ops := a.operands
+	dst := ""
+	if v, ok := a.value("target-directory"); ok {
+		dst = v
+	} else if t, ok := a.shortVal['t']; ok {
+		dst = t.Value
+	} else if len(ops) >= 2 {
+		dst, ops = ops[len(ops)-1].Value, ops[:len(ops)-1]
+	}
+	d := w.resolve(dst)
+	if d == "" {
+		return
+	}
+	for _, s := range ops {
+		t := w.treeOf(w.resolve(s.Value))
+		if t == nil {
+			continue
+		}
+		b := path.Base(s.Value)
+		w.trees = append(w.trees, &archiveTree{root: d, members: []string{b}, from: t.from, reported: t.reported},
+			&archiveTree{root: path.Dir(d), members: []string{path.Base(d)}, from: t.from, reported: t.reported})
+	}
+}
+
+// gotNamed returns the download an archive named by pattern or by an
+// unknown name is, in the same directory: tar xzf ./kustomize_v*_linux.tar.gz
+// after curl -sLO $RELEASE_URL (a name the walk cannot know).
+func (w *archiveWalk) gotNamed(k string) *parse.Command {
+	if k == "" {
+		return nil
+	}
+	dir := path.Dir(k)
+	for g, from := range w.got {
+		if path.Dir(g) != dir {
+			continue
+		}
+		b := path.Base(g)
+		if strings.HasPrefix(b, "$") && !strings.Contains(b, ".") || strings.ContainsAny(path.Base(k), "*?") && globMatch(path.Base(k), b) {
+			return from
+		}
+	}
+	return nil
+}
+
+// unknownRemoteName reports a curl -O or a wget without -O of a URL the
+// walk does not know: the file it writes has the URL's unknown name.
+func unknownRemoteName(c *parse.Command) bool {
+	dynURL, named := false, false
+	for _, a := range c.Args[1:] {
+		v := a.Value
+		switch {
+		case !a.Static && strings.HasPrefix(v, "$") && !strings.Contains(v, "://"):
+			dynURL = true
+		case c.Name() == "curl" && (v == "--remote-name" || v == "--remote-name-all" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsRune(v, 'O')):
+			named = true
+		case v == "-o" || v == "--output" || strings.HasPrefix(v, "--output=") || c.Name() == "wget" && (v == "-O" || strings.HasPrefix(v, "--output-document")) || len(c.Redirs) > 0:
+			return false
+		}
+	}
+	return dynURL && (named || c.Name() == "wget")
 }

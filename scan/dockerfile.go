@@ -73,6 +73,12 @@ func Dockerfile(text string) []Snippet {
 		restOff := len(inst.Text) - len(rest)
 		switch strings.ToUpper(word) {
 		case "COPY", "ADD":
+			if strings.EqualFold(word, "ADD") && strings.Contains(rest, "://") {
+				if s, ok := addURL(&inst, rest, restOff); ok {
+					out = append(out, s) // verify: a remote source is a download
+					continue
+				}
+			}
 			if s, ok := copyChmod(&inst, rest, restOff); ok {
 				out = append(out, s)
 			}

@@ -108,8 +108,21 @@ func worldWritable(m string) bool {
 // symbolic clause whose who letters include one of who; bare is set when
 // a clause with no who letters and = (all classes) counts too.
 func grantsWrite(m string, digit int, who string, bare bool) bool {
+	bareOps := ""
+	if bare {
+		bareOps = "="
+	}
+	return grantsPerm(m, digit, 2, 'w', who, bareOps)
+}
+
+// grantsPerm reports a chmod mode that sets the permission bit (4 read, 2
+// write, 1 execute) in the octal digit at index digit, or the letter perm
+// in a symbolic clause whose who letters include one of who, or that has
+// no who letters and one of the operators bareOps (chmod applies such a
+// clause to every class the umask leaves).
+func grantsPerm(m string, digit int, bit byte, perm byte, who, bareOps string) bool {
 	if o, ok := octal(m); ok {
-		return (o[digit]-'0')&2 != 0
+		return (o[digit]-'0')&bit != 0
 	}
 	for _, clause := range strings.Split(m, ",") {
 		i := strings.IndexAny(clause, "+=")
@@ -117,7 +130,7 @@ func grantsWrite(m string, digit int, who string, bare bool) bool {
 			continue
 		}
 		w, perms := clause[:i], clause[i+1:]
-		if (strings.ContainsAny(w, who) || bare && w == "" && clause[i] == '=') && strings.Contains(perms, "w") {
+		if (strings.ContainsAny(w, who) || w == "" && strings.IndexByte(bareOps, clause[i]) >= 0) && strings.IndexByte(perms, perm) >= 0 {
 			return true
 		}
 	}

@@ -49,22 +49,7 @@ func exposedSecret(p string, recursive bool) bool {
 // octal other digit; o, a or no who letters, which chmod applies to every
 // class the umask leaves). Group read is not counted: /etc/shadow is 640
 // root:shadow and private keys 640 root:ssl-cert by design.
-func grantsRead(m string) bool {
-	if o, ok := octal(m); ok {
-		return (o[3]-'0')&4 != 0
-	}
-	for _, clause := range strings.Split(m, ",") {
-		i := strings.IndexAny(clause, "+=")
-		if i < 0 {
-			continue
-		}
-		w, perms := clause[:i], clause[i+1:]
-		if (w == "" || strings.ContainsAny(w, "oa")) && strings.Contains(perms, "r") {
-			return true
-		}
-	}
-	return false
-}
+func grantsRead(m string) bool { return grantsPerm(m, 3, 4, 'r', "oa", "+=") }
 
 // secretMadeReadable reports a chmod, install or setfacl that lets other
 // accounts read a secret file (chmod 644 /etc/shadow, chmod -R 755 ~/.ssh,

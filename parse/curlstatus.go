@@ -9,12 +9,13 @@ import (
 )
 
 // curlStatusOnly reports a curl whose standard output carries nothing the
-// server wrote: the body goes to a file (-o FILE or -O, one for each URL),
+// server wrote: the body goes to a file (-o FILE, a path known before the
+// run, or -O, one for each URL),
 // no headers or trace are sent to standard output, and the --write-out
 // format prints only numbers curl measures (%{http_code}, sizes, times).
-// HTTP_CODE="$(curl -SL URL --output "$F" --write-out "%{http_code}")" is
-// then no download in the variable (pixi's installer: [[ $HTTP_CODE -lt
-// 200 ]] was read as arithmetic on network text).
+// code=$(curl -s -o /dev/null -w '%{http_code}' URL) is then no download
+// in the variable. (pixi's installer writes to "$TEMP_FILE", which could
+// be /dev/stdout: it stays a download.)
 func curlStatusOnly(ce *syntax.CallExpr) bool {
 	g := programs.Lookup("curl")
 	if g == nil || len(ce.Args) < 2 {
@@ -36,8 +37,12 @@ func curlStatusOnly(ce *syntax.CallExpr) bool {
 	for _, o := range pp.Opts {
 		switch o.Key {
 		case "output":
-			if o.Value == "-" || o.Value == "/dev/stdout" {
+			switch o.Value {
+			case "-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "/dev/tty":
 				return false
+			}
+			if strings.Contains(o.Value, "\x00") {
+				return false // a path not known before the run may be /dev/stdout
 			}
 			outs++
 		case "remote-name":

@@ -359,7 +359,7 @@ func (req *Request) covered(res *check.Result, asks []rules.Finding) ([]rules.Fi
 		switch {
 		case f.Rule == "":
 			left = append(left, f)
-		case sess[f.Rule]:
+		case sess[f.Rule] && sessionCoversFolded(sess, f): // folded.go
 			how = Session
 			used = append(used, f.Rule)
 		case permanentOK(f) && req.allowlisted(f, now):

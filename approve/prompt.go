@@ -102,7 +102,7 @@ func (req *Request) prompt(ctx context.Context, tty *os.File, res *check.Result,
 		// The audit record first: a kill between the two must not
 		// leave an approval that no record explains.
 		req.auditNow(res, d)
-		if err := grantSession(req.StateDir, req.Session, req.Now(), ids...); err != nil {
+		if err := grantSession(req.StateDir, req.Session, req.Now(), append(ids, foldedIDs(uncovered)...)...); err != nil {
 			req.warn("cannot save the session approval (approved once instead): %v", err)
 			d.How = KeyOnce
 			req.auditNow(res, d) // a second record: what it became

@@ -214,6 +214,8 @@ func (p *parser) stopsTo() int {
 				return f.end
 			}
 			return max(to, f.end)
+		case 'b':
+			return p.barrierStops(to, i) // redteam7.go
 		}
 	}
 	if p.errexit && to == 0 {

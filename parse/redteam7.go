@@ -1195,3 +1195,26 @@ func gitSubcommand(args []Word) int {
 	}
 	return -1
 }
+
+// A statement that is not the last of its list ({ check; true; }, ( check;
+// true ), a function body's check before its last command) does not give
+// the list its status: an && or || around the list, or an if around it,
+// does not see the check fail. Only set -e stops at it, and not when an
+// enclosing condition (if, &&, ||, a function called as one: f || true,
+// if f; then) suspends set -e, as bash does. stopsTo meets such a statement
+// as a 'b' frame; a negated statement (! check) stops nothing either,
+// except as an if's condition, where ifFrame reads the negation.
+
+// barrierStops returns StopsTo at a 'b' frame at index i of the frames,
+// with to the extent found inside it.
+func (p *parser) barrierStops(to, i int) int {
+	if to != 0 || !p.errexit {
+		return to
+	}
+	for _, f := range p.gframes[:i] {
+		if f.kind != 'b' {
+			return 0 // set -e is off inside a condition
+		}
+	}
+	return -1
+}

@@ -27,6 +27,13 @@ func (p *parser) stmts(list []*syntax.Stmt, c ctx) {
 				continue
 			}
 		}
+		if i < len(list)-1 {
+			// Not the list's last: its status is not the list's (redteam7.go).
+			p.gframes = append(p.gframes, gframe{kind: 'b'})
+			p.stmt(list[i], c)
+			p.popFrame()
+			continue
+		}
 		p.stmt(list[i], c)
 	}
 }
@@ -842,6 +849,9 @@ func (p *parser) finish(cmd *Command, st *syntax.Stmt, c ctx) {
 	cmd.Dir = p.cwd
 	cmd.DirUnsure = p.cwdUnsure
 	cmd.StopsTo = p.stopsTo()
+	if st != nil && st.Negated && (len(p.gframes) == 0 || p.gframes[len(p.gframes)-1].kind != 'i') {
+		cmd.StopsTo = 0 // ! check: its failure is a success (redteam7.go)
+	}
 	cmd.Moved = p.moved()
 	p.chdir(cmd)
 	if len(p.fn) > 0 {

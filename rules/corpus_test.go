@@ -33,6 +33,10 @@ type corpusCase struct {
 	// workflow job on a throwaway machine (check.Options.Runner), checked
 	// as a file is.
 	runner bool
+	// file7 is set by LABEL@file: the case is checked as a file scan is
+	// (check FILE, check.Options.Script), where the file-scan contracts
+	// apply (a verified download is quiet: rules/pred_redteam7.go).
+	file7 bool
 }
 
 // corpusHome is the home directory the corpus tests run with, so that
@@ -41,7 +45,7 @@ const corpusHome = "/home/corpus-user"
 
 // options are the check options of the case.
 func (c corpusCase) options() check.Options {
-	return check.Options{Shell: c.shell, Dir: c.dir, Runner: c.runner, Script: c.runner}
+	return check.Options{Shell: c.shell, Dir: c.dir, Runner: c.runner, Script: c.runner || c.file7}
 }
 
 // decodeCorpus undoes the escapes of the corpus format: \n is a newline,
@@ -127,13 +131,15 @@ func readCorpus(t testing.TB, path string) []corpusCase {
 				c.shell = q
 			case q == "runner":
 				c.runner = true
+			case q == "file":
+				c.file7 = true
 			case strings.HasPrefix(q, "dir=/") || strings.HasPrefix(q, "dir=~"):
 				c.dir = strings.TrimPrefix(q, "dir=")
 				if rest, ok := strings.CutPrefix(c.dir, "~"); ok {
 					c.dir = corpusHome + rest
 				}
 			default:
-				t.Fatalf("%s:%d: qualifier %q is not zsh, posix, runner or dir=ABSOLUTE-PATH", path, n, q)
+				t.Fatalf("%s:%d: qualifier %q is not zsh, posix, runner, file or dir=ABSOLUTE-PATH", path, n, q)
 			}
 		}
 		switch label {
@@ -222,7 +228,7 @@ func TestCorpus(t *testing.T) {
 	known, fixed, wrong := 0, 0, 0
 	perSection := map[string][2]int{} // section → {cases, known}
 	for _, c := range cases {
-		key := c.shell + "\x00" + c.dir + "\x00" + fmt.Sprint(c.runner) + "\x00" + c.cmd
+		key := c.shell + "\x00" + c.dir + "\x00" + fmt.Sprint(c.runner, c.file7) + "\x00" + c.cmd
 		if prev, dup := seen[key]; dup {
 			t.Errorf("%s:%d: duplicate of line %d: %q", c.file, c.line, prev, c.raw)
 		}
@@ -354,7 +360,7 @@ func TestCorpusWrapped(t *testing.T) {
 	ctx := context.Background()
 	n, known, fixed := 0, 0, 0
 	for _, c := range readCorpora(t) {
-		if c.want != check.Block || c.known != "" || c.shell != "" || c.dir != "" || c.runner || !utf8.ValidString(c.cmd) || strings.ContainsRune(c.cmd, 0) {
+		if c.want != check.Block || c.known != "" || c.shell != "" || c.dir != "" || c.runner || c.file7 || !utf8.ValidString(c.cmd) || strings.ContainsRune(c.cmd, 0) {
 			continue
 		}
 		if strings.Contains(c.cmd, "alias ") {
@@ -415,7 +421,7 @@ func TestCorpusQuoted(t *testing.T) {
 	ctx := context.Background()
 	n := 0
 	for _, c := range readCorpora(t) {
-		if strings.Contains(c.cmd, "GUARDSH_EOF") || c.shell != "" || c.runner || !utf8.ValidString(c.cmd) || strings.ContainsRune(c.cmd, 0) {
+		if strings.Contains(c.cmd, "GUARDSH_EOF") || c.shell != "" || c.runner || c.file7 || !utf8.ValidString(c.cmd) || strings.ContainsRune(c.cmd, 0) {
 			continue
 		}
 		raw := false

@@ -448,6 +448,7 @@ func FoldDupes(fs []Finding, text string) []Finding {
 				}
 				gone[i] = true
 				k.NeverPermanent = k.NeverPermanent || a.NeverPermanent || ruleNeverPermanent(a.Rule)
+				k.Folded = append(append(k.Folded, a.Rule), a.Folded...) // for session approvals (redteam7)
 				// What the folded finding stood for, the survivor stands
 				// for too (the BSD branch's staging copy, folded into
 				// its mv, which is folded into the Linux branch's).

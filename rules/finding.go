@@ -68,6 +68,11 @@ type Finding struct {
 	// finding of the same fact into it (dupes.go): "run:START-END:FILE"
 	// and the like. Not part of the output.
 	Facts []string `json:"-"`
+	// Folded are the rules whose findings of the same fact were folded
+	// into this one (dupes.go): a session approval of this finding's rule
+	// does not cover a folded never-permanent rule (approve/folded.go).
+	// Not part of the output.
+	Folded []string `json:"-"`
 }
 
 // Is reports whether the finding is rule id's, or covers it.

@@ -183,7 +183,7 @@ func downloadThenRun(r *parse.Result) []hit {
 		for _, f := range run {
 			if first := gotFile(got, f); first != nil {
 				if k == nil {
-					k = inputChecks(r)
+					k = runChecks(r) // file scans only (pred_redteam7.go)
 				}
 				if k.fetchChecked(first, c, false) {
 					continue // checked before it runs (pred_verify.go)

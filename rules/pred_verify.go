@@ -46,6 +46,7 @@ type checks struct {
 	names map[string][]check // by the base name of the checked file
 	all   []check            // checks of every download (a list of unknown names)
 	order map[*parse.Command]int
+	res   *parse.Result
 }
 
 // check is one check: where it starts, what its failure stops
@@ -69,7 +70,7 @@ func (k check) protects(at, start int, after bool) bool {
 
 // inputChecks reads the checks of an input.
 func inputChecks(r *parse.Result) *checks {
-	k := &checks{order: make(map[*parse.Command]int, len(r.Commands))}
+	k := &checks{order: make(map[*parse.Command]int, len(r.Commands)), res: r}
 	for i, c := range r.Commands {
 		k.order[c] = i
 	}
@@ -96,7 +97,7 @@ func inputChecks(r *parse.Result) *checks {
 			continue
 		}
 		st := lastStage(c, r)
-		if st == nil {
+		if st == nil || anyMatch(st) { // pred_redteam7.go
 			continue
 		}
 		ck := check{at: i, stops: st.StopsTo, last: true}
@@ -165,7 +166,7 @@ func (k *checks) fetchChecked(c, use *parse.Command, after bool) bool {
 		return false
 	}
 	for _, f := range fetchTargets(c) {
-		if k.covers(f, use, after) {
+		if k.since(c, f, use, after).covers(f, use, after) { // pred_redteam7.go
 			return true
 		}
 	}
@@ -525,7 +526,7 @@ func checkedRunHits(hits []*Rule, c *parse.Command, res *parse.Result) []*Rule {
 			}
 		}
 	}
-	if from == nil || !inputChecks(res).fetchChecked(from, c, false) {
+	if from == nil || !runChecks(res).fetchChecked(from, c, false) {
 		return hits
 	}
 	return append(hits[:k:k], hits[k+1:]...)

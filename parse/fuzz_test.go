@@ -18,6 +18,8 @@ func FuzzCommands(f *testing.F) {
 		"for i in $(seq 3); do echo $i | sudo -S true; done", "f() { f | f & }; f", "printf '%s' 'rm -rf ~' | bash",
 		"x='a[$(rm -rf ~)]'; (( x ))", "PROMPT_COMMAND+=('x'); PS1='$(y)'", "print *(e:'rm -rf ~':)", "x=(rm -rf ~); $x",
 		": ${(e)${:-'$(x)'}}", "foreach x (~) rm -rf $x; end", "zargs -- ~ -- rm -rf", "${(s: :)${(j:,:)${=x}}[1,-1]}",
+		"curl -s x | $SUDO bash", "$STD sh <(curl -sSL x)", "curl -sS x | php -- --install-dir=/usr/bin", "php -f /dev/stdin",
+		`c=$(curl -s -o /dev/null -w '%{http_code}' x); [[ $c -lt 200 ]]`, "( flock 9 ) 9> /var/lock/x.lock", "setfacl -Rm u:x:rwx,d:o::r /opt",
 	} {
 		f.Add(s)
 	}

@@ -14,6 +14,8 @@ var fuzzSeeds = []string{
 	"on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          echo ${{ github.event.issue.title }}\n",
 	"defaults:\n  run:\n    shell: pwsh\njobs:\n  a:\n    steps:\n      - shell: python\n        run: print(1)\n",
 	"jobs:\n  a:\n    steps:\n      - run: >-\n          a\n          b\n", "\r\n", "RUN \\", "- run: '", "${{", "\x00\xff",
+	"jobs:\n  a:\n    steps:\n      - uses: reactivecircus/android-emulator-runner@v2\n        with:\n          script: |\n            wget x -P b\n            b/x\n",
+	"      - with:\n          command: make\n        uses: nick-fields/retry@v3\n", "    with:\n      script:", "uses: appleboy/ssh-action\nwith:\n script: '",
 }
 
 // FuzzDockerfile: any text gives snippets whose every offset maps to a

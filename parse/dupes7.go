@@ -368,3 +368,50 @@ func moveOf(text string, st *syntax.Stmt, from string) (int, bool) {
 	}
 	return int(st.Pos().Offset()), true
 }
+
+// A file a script downloads is its own as much as one it writes with >
+// (issue 12, the held-out set: tensorflow's install_bazel.sh runs
+// curl -O …/bazel-3.1.0-installer-linux-x86_64.sh in /bazel, runs it, and
+// deletes /bazel/bazel-3.1.0-installer-linux-x86_64.sh): curl -o FILE, curl
+// -O (the URL's last part) and wget -O FILE overwrite FILE, so an rm of it
+// (without -r) removes no more than the download did (written.go). A wget
+// without -O keeps an existing file and saves FILE.1, and curl
+// --no-clobber does the same: neither counts. A relative name is also
+// given in the directory the download ran in, when that is known. The
+// download itself stays what it is: running it is download-run.
+
+// downloadTargets returns the files a curl or wget command overwrites.
+func downloadTargets(c *Command) []string {
+	switch c.Name() {
+	case "curl":
+		for _, w := range c.Args[1:] {
+			if w.Value == "--no-clobber" {
+				return nil
+			}
+		}
+	case "wget":
+		named := false
+		for _, w := range c.Args[1:] {
+			v := w.Value
+			if v == "-O" || strings.HasPrefix(v, "--output-document") || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "O") {
+				named = true
+			}
+		}
+		if !named {
+			return nil
+		}
+	default:
+		return nil
+	}
+	var out []string
+	for _, f := range downloadFiles(c) {
+		if f == "" || f == "-" || strings.HasPrefix(f, "/dev/") {
+			continue
+		}
+		out = append(out, f)
+		if !strings.HasPrefix(f, "/") && c.Dir != "" && !c.DirUnsure {
+			out = append(out, c.Resolve(f))
+		}
+	}
+	return out
+}

@@ -39,6 +39,12 @@ func noteWritten(cmds []*Command) {
 			}
 			targets[braced(v)] = append(targets[braced(v)], c)
 		}
+		for _, v := range downloadTargets(c) { // dupes7.go
+			if targets == nil {
+				targets = map[string][]*Command{}
+			}
+			targets[braced(v)] = append(targets[braced(v)], c)
+		}
 	}
 	if targets == nil {
 		return

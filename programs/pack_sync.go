@@ -10,11 +10,11 @@ var packSync = &Pack{Name: "sync", Title: "Sync and copy tools", File: "programs
 		When: []string{"rsync --delete|del|delete-before|delete-during|delete-delay|delete-after|delete-excluded|delete-missing-args !--dry-run !--list-only $real-destination",
 			"aws s3 sync --delete", "gsutil rsync -d", "gcloud storage rsync --delete-unmatched-destination-objects",
 			"rclone sync !--dry-run !--interactive"},
-		Match: []string{"rsync -a --delete src/ /srv/www/", "rsync -av --del src/ ~/site/", "rsync -a --delete-after ./ host:/srv/app/", "rsync --delete -r a/ /mnt/backup/",
+		Match: []string{"rsync -a --delete src/ /srv/www/", "rsync -av --del src/ ~/site/", "rsync -a --delete-after ./ host:/srv/app/", "rsync --delete -r a/ /mnt/backup/", "rsync -a --delete . host:/var/tmp/", "rsync -a --delete . host:tmp/x",
 			"aws s3 sync ./empty s3://bucket --delete", "gsutil -m rsync -r -d ./empty gs://bucket",
 			"rclone sync ./site remote:site", "rclone --config x.conf sync src: dst: --dry-run=false"},
 		NoMatch: []string{"rsync -av --delete src/ dst/", "rsync -n -a --delete src/ /srv/www/", "rsync --dry-run -a --delete src/ /srv/www/", "rsync -a src/ /srv/www/",
-			"rsync -a --delete src/ /tmp/out/", "aws s3 sync ./site s3://bucket", "gsutil rsync -r ./site gs://bucket",
+			"rsync -a --delete src/ /tmp/out/", "rsync -arz --delete --exclude .git . ci@host:/var/tmp/\"$short_sha\"", "aws s3 sync ./site s3://bucket", "gsutil rsync -r ./site gs://bucket",
 			"rclone sync ./site remote:site --dry-run", "rclone sync -i a: b:", "rclone copy ./site remote:site"},
 	},
 	{

@@ -141,8 +141,12 @@ func initPredicates() {
 			if underTemp(d) || inTemp(d) {
 				return false
 			}
-			if host, _, ok := strings.Cut(d, ":"); ok && host != "" && !strings.Contains(host, "/") {
-				return true // host:dir, on another machine
+			if host, dir, ok := strings.Cut(d, ":"); ok && host != "" && !strings.Contains(host, "/") {
+				// host:dir, on another machine; in a directory of its
+				// own under that machine's temporary directory (caddy's
+				// CI: host:/var/tmp/"$short_sha", made and removed by the
+				// job), as it would be here.
+				return !underTemp(dir) && !inTemp(dir)
 			}
 			return absolute(d) || strings.HasPrefix(d, "${HOME}") || !ws[rest[len(rest)-1]].Static
 		},

@@ -39,7 +39,7 @@ type leftover struct {
 // leftovers are the suffixes a narrowed find-delete's pattern may end in.
 // A lock (.lock) or a socket (.sock) is left out: removing one under a
 // running program breaks it.
-var leftovers = []leftover{
+var leftovers = [...]leftover{
 	{".pid", "a process id, written again when the program starts"},
 	{".pyc", "Python byte code, compiled again from its source"},
 	{".pyo", "Python byte code, compiled again from its source"},
@@ -50,54 +50,6 @@ var leftovers = []leftover{
 	{".rej", "a patch's rejected hunks"},
 	{".log", "one program's log (a stem is required: every log on the system is not)"},
 }
-
-// findNarrowMatch and findNarrowNoMatch are the examples of the narrowing:
-// find-delete-root must not match the first and must match the second
-// (TestFindNarrowed).
-var (
-	findNarrowMatch = []string{
-		"find /run /var/run -iname 'docker*.pid' -delete",
-		"find / -name 'docker*.pid' -delete",
-		"find /var/run -name docker.pid -delete",
-		"find /usr -name 'mytool*.pyc' -delete",
-		"find / -type f -name 'app-*.log' -exec rm -f {} +",
-		"find / -type f -name 'app-*.log' -exec rm -rf {} +",
-		"find ~ -path '*/myapp*.tmp' -delete",
-		"find /var/run -name 'docker*.pid' -print0 | xargs -0 rm -f",
-		"find /var/log -name 'myapp*.log' -mtime +7 -delete",
-	}
-	findNarrowNoMatch = []string{
-		"find / -delete",
-		"find /usr -delete",
-		"find / -name '*' -delete",
-		"find / -iname '*' -delete",
-		"find / -mindepth 1 -delete",
-		"find / -name '*.pid' -delete",
-		"find / -name '*.log' -delete",
-		"find / -name '*.o' -delete",
-		"find /usr -name '*.so*' -delete",
-		"find /usr -name 'lib*' -delete",
-		"find / -name passwd -delete",
-		"find / -name 'docker*.pid' -o -true -delete",
-		"find / -name 'docker*.pid' -or -name '*' -delete",
-		"find / -name 'docker*.pid' , -delete",
-		"find / ! -name 'docker*.pid' -delete",
-		"find / -not -name 'docker*.pid' -delete",
-		"find / \\( -name 'docker*.pid' -o -true \\) -delete",
-		"find / -delete -name 'docker*.pid'",
-		"find / -name 'docker*.pid*' -delete",
-		"find / -name 'docker*.lock' -delete",
-		"find / -name 'docker*.sock' -delete",
-		"find / -name '*docker*.pid' -delete",
-		"find / -path '*docker*.pid' -delete",
-		"find / -name 'docker*.pid' -exec rm -rf {} +",
-		"find / -name \"$pat\" -delete",
-		"find / -regex '.*docker.*\\.pid' -delete",
-		"find / -name 'docker*.pid' -print0 | xargs -0 rm -rf",
-		"find / -name 'docker*[.]pid' -delete",
-		"find / -name 'node_modules' -exec rm -rf {} +",
-	}
-)
 
 // findNarrowed reports whether find f selects, before it deletes, only
 // one program's leftovers (see above); recursive says the delete is a
@@ -251,7 +203,7 @@ func leftoverPattern(p string, fold bool) bool {
 
 // randomSources are the commands whose output is a random secret: a
 // password made of one of them alone is not known.
-var randomSources = []string{"/dev/urandom", "/dev/random", "openssl rand", "pwgen", "uuidgen", "/proc/sys/kernel/random/uuid", "gpg --gen-random", "apg"}
+var randomSources = [...]string{"/dev/urandom", "/dev/random", "openssl rand", "pwgen", "uuidgen", "/proc/sys/kernel/random/uuid", "gpg --gen-random", "apg"}
 
 // randomOnly reports whether a word is made of literal text and one
 // expansion whose text comes from a random source.
@@ -374,11 +326,19 @@ func dbRootPassword(c *parse.Command) bool {
 
 // dbRootPasswordSQL matches SQL that sets a literal password for root or
 // postgres (compiled when first needed: nothing is built at start-up).
-var dbRootPasswordSQL = sync.OnceValue(func() *regexp.Regexp {
-	q := "['\"`]?"
-	return regexp.MustCompile(`(?is)\b(?:alter|create)\s+(?:user|role)\s+(?:if\s+(?:not\s+)?exists\s+)?` + q + `(?:root|postgres)` + q + `(?:@\S+)?\s.*?(?:\bidentified\b.*?\bby\s+(?:password\s+)?'[^']+'|\bpassword\s+'[^']+')` +
-		`|\bset\s+password\s+for\s+` + q + `root` + q + `\S*\s*=\s*(?:password\s*\(\s*)?'[^']+'`)
-})
+func dbRootPasswordSQL() *regexp.Regexp {
+	dbRootOnce.Do(func() {
+		q := "['\"`]?"
+		dbRootRe = regexp.MustCompile(`(?is)\b(?:alter|create)\s+(?:user|role)\s+(?:if\s+(?:not\s+)?exists\s+)?` + q + `(?:root|postgres)` + q + `(?:@\S+)?\s.*?(?:\bidentified\b.*?\bby\s+(?:password\s+)?'[^']+'|\bpassword\s+'[^']+')` +
+			`|\bset\s+password\s+for\s+` + q + `root` + q + `\S*\s*=\s*(?:password\s*\(\s*)?'[^']+'`)
+	})
+	return dbRootRe
+}
+
+var (
+	dbRootOnce sync.Once
+	dbRootRe   *regexp.Regexp
+)
 
 // stdinRedirected reports a command with a redirection of its standard
 // input (which replaces the pipe).

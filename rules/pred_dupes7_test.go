@@ -7,6 +7,54 @@ import (
 	"github.com/guardsh/guardsh/parse"
 )
 
+// findNarrowMatch and findNarrowNoMatch are the examples of the narrowing:
+// find-delete-root must not match the first and must match the second
+// (TestFindNarrowed).
+var (
+	findNarrowMatch = []string{
+		"find /run /var/run -iname 'docker*.pid' -delete",
+		"find / -name 'docker*.pid' -delete",
+		"find /var/run -name docker.pid -delete",
+		"find /usr -name 'mytool*.pyc' -delete",
+		"find / -type f -name 'app-*.log' -exec rm -f {} +",
+		"find / -type f -name 'app-*.log' -exec rm -rf {} +",
+		"find ~ -path '*/myapp*.tmp' -delete",
+		"find /var/run -name 'docker*.pid' -print0 | xargs -0 rm -f",
+		"find /var/log -name 'myapp*.log' -mtime +7 -delete",
+	}
+	findNarrowNoMatch = []string{
+		"find / -delete",
+		"find /usr -delete",
+		"find / -name '*' -delete",
+		"find / -iname '*' -delete",
+		"find / -mindepth 1 -delete",
+		"find / -name '*.pid' -delete",
+		"find / -name '*.log' -delete",
+		"find / -name '*.o' -delete",
+		"find /usr -name '*.so*' -delete",
+		"find /usr -name 'lib*' -delete",
+		"find / -name passwd -delete",
+		"find / -name 'docker*.pid' -o -true -delete",
+		"find / -name 'docker*.pid' -or -name '*' -delete",
+		"find / -name 'docker*.pid' , -delete",
+		"find / ! -name 'docker*.pid' -delete",
+		"find / -not -name 'docker*.pid' -delete",
+		"find / \\( -name 'docker*.pid' -o -true \\) -delete",
+		"find / -delete -name 'docker*.pid'",
+		"find / -name 'docker*.pid*' -delete",
+		"find / -name 'docker*.lock' -delete",
+		"find / -name 'docker*.sock' -delete",
+		"find / -name '*docker*.pid' -delete",
+		"find / -path '*docker*.pid' -delete",
+		"find / -name 'docker*.pid' -exec rm -rf {} +",
+		"find / -name \"$pat\" -delete",
+		"find / -regex '.*docker.*\\.pid' -delete",
+		"find / -name 'docker*.pid' -print0 | xargs -0 rm -rf",
+		"find / -name 'docker*[.]pid' -delete",
+		"find / -name 'node_modules' -exec rm -rf {} +",
+	}
+)
+
 // firstFind returns the first find of a line.
 func firstFind(line string) *parse.Command {
 	for _, c := range parse.Commands(line, parse.Options{}).Commands {

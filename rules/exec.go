@@ -71,6 +71,9 @@ func chmodThenRun(r *parse.Result) []hit {
 			continue
 		}
 		if first, ok := made[path.Clean(c.Args[0].Value)]; ok {
+			if checkedDownloadRun(r, c, c.Args[0].Value) {
+				continue // a download the input checked before it runs (pred_verify.go)
+			}
 			out = append(out, hit{start: first.Start, end: c.End, facts: []string{runFact(r, c, first, c.Args[0].Value)}})
 		}
 	}

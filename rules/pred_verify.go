@@ -510,6 +510,15 @@ func checkedRunHits(hits []*Rule, c *parse.Command, res *parse.Result) []*Rule {
 		}
 	}
 	run = append(run, installedFiles(c)...)
+	if !checkedDownloadRun(res, c, run...) {
+		return hits
+	}
+	return append(hits[:k:k], hits[k+1:]...)
+}
+
+// checkedDownloadRun reports whether c runs one of the files run, which a
+// download of the input before c wrote and a check protects.
+func checkedDownloadRun(res *parse.Result, c *parse.Command, run ...string) bool {
 	var from *parse.Command
 	for _, d := range res.Commands {
 		if d == c {
@@ -520,16 +529,13 @@ func checkedRunHits(hits []*Rule, c *parse.Command, res *parse.Result) []*Rule {
 		}
 		for _, t := range fetchTargets(d) {
 			for _, f := range run {
-				if path.Clean(t) == path.Clean(f) || path.Base(t) == path.Base(f) && !strings.Contains(f, "/") {
+				if path.Clean(t) == path.Clean(f) || path.Base(t) == path.Base(f) && (!strings.Contains(t, "/") || !strings.Contains(f, "/")) {
 					from = d
 				}
 			}
 		}
 	}
-	if from == nil || !runChecks(res).fetchChecked(from, c, false) {
-		return hits
-	}
-	return append(hits[:k:k], hits[k+1:]...)
+	return from != nil && runChecks(res).fetchChecked(from, c, false)
 }
 
 // fetcherFuncAny reports a function of the input whose body downloads

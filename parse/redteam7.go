@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"mvdan.cc/sh/v3/syntax"
+
 	"github.com/guardsh/guardsh/payload"
 	"github.com/guardsh/guardsh/programs"
 )
@@ -1217,4 +1219,51 @@ func (p *parser) barrierStops(to, i int) int {
 		}
 	}
 	return -1
+}
+
+// nakedCommandVars checks the words of a declaration whose name was
+// computed (export "$v"=VALUE, declare -x "$n=$x"), once resolved: a name
+// whose value programs run as a command (PROMPT_COMMAND, PAGER, a cargo
+// runner) gets code that runs later, as a literal NAME=VALUE does.
+func (p *parser) nakedCommandVars(words []Word, start, end, line int) {
+	for _, w := range words {
+		if !w.Static {
+			continue
+		}
+		name, val, ok := strings.Cut(w.Value, "=")
+		if !ok || val == "" || !ValidName(name) || !isCommandVar(name) {
+			continue
+		}
+		lv := Word{Value: varCode(name, val), Static: true, Start: w.Start, End: w.End}
+		p.runLater(cmdAt(start, end, line, p.via), name+"=", lv, false)
+	}
+}
+
+// refToWatched reports a name reference (declare -n r=NAME, typeset -n,
+// local -n) to a variable whose assignment alone matters to the rules
+// (GUARDSH_YOLO, __guardsh_paused, HISTFILE) or whose value is run as a
+// command (PROMPT_COMMAND): every later assignment to r is one to NAME,
+// which the walk does not follow. It is recorded as an export of NAME.
+func (p *parser) refToWatched(a *syntax.Assign, start, end, line int) {
+	if a.Value == nil {
+		return
+	}
+	v := p.literal(a.Value)
+	name := v.Value
+	if !v.Static || !ValidName(name) {
+		if !v.Static && strings.Contains(strings.ToUpper(v.Value), "GUARDSH") {
+			name = "GUARDSH_"
+		} else {
+			return
+		}
+	}
+	if !(strings.HasPrefix(name, "GUARDSH_") || strings.HasPrefix(name, "__guardsh") || watchedVars()[name] || isCommandVar(name)) {
+		return
+	}
+	ex := cmdAt(start, end, line, append(append([]string(nil), p.via...), "declare -n "+a.Name.Value))
+	ex.Args = []Word{{Value: "export", Static: true, Start: start, End: end}, {Value: name, Static: true, Start: start, End: end}}
+	if isCommandVar(name) {
+		ex.CodeSource, ex.CodeDetail = "dynamic", "declare -n "+a.Name.Value+"="+name+": assignments to "+a.Name.Value+" set "+name+", whose value runs as a command"
+	}
+	p.add(ex)
 }

@@ -386,6 +386,7 @@ func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
 		// assignment to it changes, are not followed.
 		for _, a := range dc.Args {
 			if a.Name != nil {
+				p.refToWatched(a, start, end, p.line(st.Pos())) // declare -n r=GUARDSH_YOLO (redteam7.go)
 				p.vars.setDynamic(a.Name.Value)
 				p.vars.nameref(a.Name.Value)
 			}
@@ -404,8 +405,10 @@ func (p *parser) decl(dc *syntax.DeclClause, st *syntax.Stmt, c ctx) *Command {
 			if a.Name != nil {
 				cmd.Args = append(cmd.Args, Word{Value: a.Name.Value, Static: true, Start: start, End: end})
 			} else if a.Value != nil {
+				n := len(cmd.Args)
 				cmd.Args = append(cmd.Args, p.fields(a.Value)...)
 				p.declNaked(a)
+				p.nakedCommandVars(cmd.Args[n:], start, end, p.line(st.Pos())) // export "$v"=… (redteam7.go)
 			}
 			continue
 		}

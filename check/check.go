@@ -68,6 +68,10 @@ type Options struct {
 	// Secrets names the environment variables holding a workflow's
 	// secrets in the step.
 	Secrets []string
+	// Package is set for a package maintainer script file (a file scan
+	// only; scan.Maintainer): what it does to its own package's files and
+	// service is not reported (rules/maint.go).
+	Package *parse.Package
 	// Deadline, if set, is when a file scan stops calling the scanner
 	// (tirith): the time budget of a whole `guardsh check` run.
 	Deadline time.Time
@@ -98,7 +102,7 @@ func Analyse(text string, opts Options) (res *Result) {
 				Text: text, End: len(text), Via: []string{}, Source: "guardsh"}}}
 		}
 	}()
-	pr := parse.Commands(text, parse.Options{Shell: opts.Shell, Dir: opts.Dir, ReadFiles: opts.ReadFiles, File: opts.Script, Image: opts.Image, Runner: opts.Runner, Persist: opts.Persist, Secrets: opts.Secrets})
+	pr := parse.Commands(text, parse.Options{Shell: opts.Shell, Dir: opts.Dir, ReadFiles: opts.ReadFiles, File: opts.Script, Image: opts.Image, Runner: opts.Runner, Persist: opts.Persist, Secrets: opts.Secrets, Package: opts.Package})
 	disabled := opts.Disabled
 	if opts.Script {
 		disabled = scriptQuiet(disabled)

@@ -400,6 +400,8 @@ type Result struct {
 	Persist []string
 	// Secrets: Options.Secrets.
 	Secrets []string
+	// Package: Options.Package.
+	Package *Package
 	// words counts the words of every command found, for the limit.
 	words int
 	// made are the paths that ln, mv, cp or install create earlier in the

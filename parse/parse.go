@@ -60,6 +60,9 @@ type Options struct {
 	// Secrets names the environment variables that hold a workflow's
 	// secrets in a run: step (env: X: ${{ secrets.X }}).
 	Secrets []string
+	// Package is set when the input is a package maintainer script file
+	// (see Package and rules/maint.go).
+	Package *Package
 }
 
 func (o Options) variant() syntax.LangVariant {
@@ -80,7 +83,7 @@ func (o Options) variant() syntax.LangVariant {
 // It never runs anything and never panics: a failure inside the analysis is
 // reported as an [IssuePanic].
 func Commands(src string, opts Options) (res *Result) {
-	res = &Result{Image: opts.Image, Runner: opts.Runner, Persist: opts.Persist, Secrets: opts.Secrets, File: opts.File}
+	res = &Result{Image: opts.Image, Runner: opts.Runner, Persist: opts.Persist, Secrets: opts.Secrets, File: opts.File, Package: opts.Package}
 	defer func() {
 		if r := recover(); r != nil {
 			res.Issues = append(res.Issues, Issue{Kind: IssuePanic,

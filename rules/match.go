@@ -12,6 +12,10 @@ import (
 func Match(res *parse.Result, disabled map[string]bool) []Finding {
 	index()
 	m := matcher{res: res, disabled: disabled, seen: map[[3]any]bool{}}
+	var maint *maintCtx
+	if res.Package != nil {
+		maint = newMaintCtx(res) // a package's maintainer script: see maint.go
+	}
 	for _, r := range inputs {
 		if m.off(r) {
 			continue
@@ -79,6 +83,9 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 		}
 		if res.Runner && len(hits) > 0 {
 			hits = runnerHits(hits, c, res.Persist) // a CI job's throwaway machine: see runner.go
+		}
+		if maint != nil && len(hits) > 0 {
+			hits = maintHits(hits, c, maint)
 		}
 		for _, r := range hits {
 			if c.Folded && plain[r.ID] {

@@ -124,6 +124,10 @@ type absState struct {
 	// the offset of their command, with the key of their path ("": not
 	// known), image mode only (owntemp.go).
 	marks map[int]string
+	// backups maps the key of a file that holds a copy of another's
+	// content from before the step changed it (cp F F.bak, sed -i.bak F)
+	// to that other's key, image mode only (owntemp.go).
+	backups map[string]string
 }
 
 func (s *absState) clone() *absState {
@@ -133,6 +137,12 @@ func (s *absState) clone() *absState {
 		n.marks = make(map[int]string, len(s.marks))
 		for k, v := range s.marks {
 			n.marks[k] = v
+		}
+	}
+	if s.backups != nil {
+		n.backups = make(map[string]string, len(s.backups))
+		for k, v := range s.backups {
+			n.backups[k] = v
 		}
 	}
 	for k := range s.nonEmpty {
@@ -193,6 +203,14 @@ func (s *absState) signature() string {
 			sb.WriteString("|m" + strconv.Itoa(off) + "=" + s.marks[off])
 		}
 	}
+	if len(s.backups) > 0 {
+		bs := make([]string, 0, len(s.backups))
+		for k, v := range s.backups {
+			bs = append(bs, k+">"+v)
+		}
+		sort.Strings(bs)
+		sb.WriteString("|b" + strings.Join(bs, ","))
+	}
 	return sb.String()
 }
 
@@ -249,6 +267,13 @@ type absent struct {
 	image             bool
 	shipMade, shipBad map[int]bool
 	noFlow            int
+	// restores are the mv and cp commands of a RUN step that put a
+	// backup back (owntemp.go): true where every state reaching them
+	// held the backup, false where one did not.
+	restores map[int]bool
+	// safe are the cp and mv commands of a RUN step that copy nothing
+	// it changed (owntemp.go: safeCopy).
+	safe map[*syntax.CallExpr]bool
 }
 
 // absentMaxStates bounds the paths followed at once; above it the states
@@ -603,6 +628,12 @@ func joinCap(a *absent, in []*absState) []*absState {
 				k = ""
 			}
 			j.marks[off] = k
+		}
+		for b, f := range j.backups {
+			// A backup known on every path is known.
+			if s.backups[b] != f {
+				delete(j.backups, b)
+			}
 		}
 	}
 	return []*absState{j}
@@ -1305,6 +1336,11 @@ func (a *absent) call(ce *syntax.CallExpr, s *absState, cond bool) (ok, fail []*
 		// mv ~/data "$d"/; rm -rf "$d": what it moved in is not the
 		// script's; a bind mount over it neither.
 		out := a.forgetBits(base, fPast|fOwn)
+		if a.image && strings.HasSuffix(name, "mv") {
+			if n := a.restoreBackup(ce, out[0], true); n != nil {
+				return done([]*absState{n}, out) // owntemp.go
+			}
+		}
 		return done(out, out)
 	case "wait":
 		out := a.forget([]*absState{base}, false, waitNames(ce))
@@ -1325,6 +1361,9 @@ func (a *absent) call(ce *syntax.CallExpr, s *absState, cond bool) (ok, fail []*
 		return done(o, f)
 	case "cp", "/bin/cp", "/usr/bin/cp":
 		o, f := a.cp(args, base)
+		if a.image {
+			o = a.copyBackup(ce, o) // owntemp.go
+		}
 		return done(o, f)
 	case "git", "/usr/bin/git", "/bin/git":
 		o, f := a.git(ce, args, base)
@@ -1340,6 +1379,9 @@ func (a *absent) call(ce *syntax.CallExpr, s *absState, cond bool) (ok, fail []*
 	}
 	if a.image && (name == "chmod" || name == "/bin/chmod" || name == "/usr/bin/chmod") {
 		out = a.markChmod(ce, out) // owntemp.go
+	}
+	if a.image && (name == "sed" || name == "/bin/sed" || name == "/usr/bin/sed") {
+		out = a.markSed(ce, out) // owntemp.go
 	}
 	return done(out, out)
 }

@@ -40,6 +40,22 @@ import (
 //   - the step's end: the states in which its last statement succeeded
 //     (a failure there fails the RUN, and no layer is made).
 //
+// A change put back is not in the image either (the official memcached
+// image lowers OpenSSL's SECLEVEL for its tests and restores the file):
+//
+//	sed -i.bak 's/SECLEVEL=2/SECLEVEL=1/g' /etc/ssl/openssl.cnf; \
+//	make test; \
+//	mv /etc/ssl/openssl.cnf.bak /etc/ssl/openssl.cnf
+//
+// sed -i[SUFFIX] F (one file) and a write of F are marks like the others;
+// sed -i.SUF F and cp F B (two static operands, F not changed by the step
+// so far) record that F.SUF or B holds F's content from before the step
+// (absState.backups); mv B F then drops F's marks, and the mv itself ships
+// nothing new: it puts back what was there (Command.Removed, on every
+// state that reaches it holding the backup; one that does not keeps it).
+// A write or rm of B, or a write to a path whose key is not known,
+// forgets the backup.
+//
 // Refused, so nothing is removed: a step that runs exec, return, trap or
 // an exit that may be 0 anywhere (exit, exit 0, exit $x end it with the
 // file in place; exit 1 fails it); a write or chmod
@@ -54,9 +70,9 @@ import (
 
 // imageRemovedIf returns the offsets of the commands of a RUN step whose
 // only written or chmodded path the step removes again on every path on
-// which it succeeds. text must name rm.
+// which it succeeds, or that put a backup back. text must name rm or mv.
 func imageRemovedIf(text string, stmts []*syntax.Stmt, errexit bool, shell string) map[int]bool {
-	if !hasWord(text, "rm") || len(stmts) == 0 {
+	if !hasWord(text, "rm") && !hasWord(text, "mv") || len(stmts) == 0 {
 		return nil
 	}
 	for _, st := range stmts {
@@ -90,7 +106,7 @@ func imageRemoved(stmts []*syntax.Stmt, errexit bool, shell string) (out map[int
 		}
 	}()
 	a := &absent{funcs: map[string]*absFunc{}, out: map[int]bool{}, repo: map[int]bool{}, snaps: map[*syntax.FuncDecl][]*absState{}, topIdx: map[*syntax.FuncDecl]int{}, stmts: stmts,
-		image: true, shipMade: map[int]bool{}, shipBad: map[int]bool{}}
+		image: true, shipMade: map[int]bool{}, shipBad: map[int]bool{}, restores: map[int]bool{}}
 	if !a.prepare(stmts) {
 		return nil
 	}
@@ -115,6 +131,15 @@ func imageRemoved(stmts []*syntax.Stmt, errexit bool, shell string) (out map[int
 	}
 	if a.visited > absentMaxVisits || len(end) == 0 {
 		return nil
+	}
+	for off, ok := range a.restores {
+		// A backup put back restores what was there before the step.
+		if ok {
+			if out == nil {
+				out = map[int]bool{}
+			}
+			out[off] = true
+		}
 	}
 	for off := range a.shipMade {
 		if a.shipBad[off] {
@@ -162,6 +187,11 @@ func (a *absent) markWrite(in []*absState, off int, w *syntax.Word) []*absState 
 		}
 		if !ok {
 			k = "" // never dropped
+		}
+		if k == "" {
+			n.backups = nil // an unknown path: it may be a backup
+		} else {
+			delete(n.backups, k) // the backup is overwritten
 		}
 		n.marks[off] = k
 		out = append(out, n)
@@ -264,6 +294,9 @@ func (a *absent) dropMarks(args []*syntax.Word, s *absState) *absState {
 		}
 	}
 	n := s.clone()
+	for _, rk := range keys {
+		delete(n.backups, rk)
+	}
 	for off, k := range n.marks {
 		if k == "" {
 			continue
@@ -300,7 +333,7 @@ func blurMarks(in []*absState) []*absState {
 // cp, ln, rsync, install (or through a wrapper: mentionsMove), or a call
 // of a function of the script that runs one.
 func (a *absent) copiesFiles(ce *syntax.CallExpr, depth int) bool {
-	if len(ce.Args) == 0 {
+	if len(ce.Args) == 0 || a.safe[ce] {
 		return false
 	}
 	switch strings.TrimPrefix(strings.TrimPrefix(cmdLit(ce.Args[0]), "/usr"), "/bin/") {
@@ -427,4 +460,196 @@ func MktempDir(p string) bool {
 	}
 	digits := strings.TrimLeft(rest, "X")
 	return strings.Trim(digits, "0123456789") == "" && (len(rest) == 10 || len(digits) >= 10 || len(digits) > 0)
+}
+
+// plainOps returns the operands of a command, and false when an option is
+// not one of allowed (letters of short options, or long names).
+func plainOps(args []*syntax.Word, allowed string, long ...string) ([]*syntax.Word, bool) {
+	var ops []*syntax.Word
+	for _, w := range args {
+		v := w.Lit()
+		if strings.HasPrefix(v, "--") {
+			if !slicesContains(long, v) {
+				return nil, false
+			}
+			continue
+		}
+		if strings.HasPrefix(v, "-") && len(v) > 1 {
+			if strings.Trim(v[1:], allowed) != "" {
+				return nil, false
+			}
+			continue
+		}
+		ops = append(ops, w)
+	}
+	return ops, true
+}
+
+// pathKey returns the key of the path word w names in s.
+func (a *absent) pathKey(s *absState, w *syntax.Word) (string, bool) {
+	v, ok := a.value(s, w, false)
+	if !ok || v == "" || strings.HasSuffix(v, "/") {
+		return "", false
+	}
+	return a.keyOf(s, v, false)
+}
+
+func slicesContains(l []string, v string) bool {
+	for _, x := range l {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// markSed records sed -i[SUFFIX] SCRIPT F (one file) as a write of F, and
+// F.SUFFIX as its backup when F is not changed by the step so far.
+func (a *absent) markSed(ce *syntax.CallExpr, in []*absState) []*absState {
+	suffix, inPlace := "", false
+	var ops []*syntax.Word
+	for _, w := range ce.Args[1:] {
+		v := w.Lit()
+		switch {
+		case v == "-i" || v == "--in-place":
+			inPlace = true
+		case strings.HasPrefix(v, "--in-place="):
+			inPlace, suffix = true, strings.TrimPrefix(v, "--in-place=")
+		case strings.HasPrefix(v, "-i") && len(v) > 2:
+			inPlace, suffix = true, v[2:]
+		case v == "-e" || v == "-E" || v == "-r" || v == "-n" || v == "--posix" || v == "-s" || v == "-u" || v == "-z":
+		case strings.HasPrefix(v, "-"):
+			return in // an option not read (-f FILE, -ie …)
+		default:
+			ops = append(ops, w)
+		}
+	}
+	if !inPlace || len(ops) != 2 || strings.ContainsAny(suffix, "*/") {
+		return in
+	}
+	off := int(ce.Pos().Offset())
+	var bk []string
+	if suffix != "" {
+		for _, s := range in {
+			k, ok := a.backupKey(s, ops[1], suffix)
+			if !ok {
+				bk = nil
+				break
+			}
+			bk = append(bk, k)
+		}
+	}
+	out := a.markWrite(in, off, ops[1])
+	if len(bk) != len(in) || len(out) != len(in) {
+		return out
+	}
+	for i, s := range out {
+		f := s.marks[off]
+		if f == "" || a.changedBefore(in[i], f, off) {
+			continue
+		}
+		if s.backups == nil {
+			s.backups = map[string]string{}
+		}
+		s.backups[bk[i]] = f
+	}
+	return out
+}
+
+// backupKey returns the key of the path word w names, with suffix added.
+func (a *absent) backupKey(s *absState, w *syntax.Word, suffix string) (string, bool) {
+	v, ok := a.value(s, w, false)
+	if !ok || strings.HasSuffix(v, "/") {
+		return "", false
+	}
+	return a.keyOf(s, v+suffix, false)
+}
+
+// changedBefore reports a mark on key f in s other than the command at
+// off: the step changed f already, so a copy of it is no backup.
+func (a *absent) changedBefore(s *absState, f string, off int) bool {
+	for o, k := range s.marks {
+		if o != off && (k == f || k == "") {
+			return true
+		}
+	}
+	return false
+}
+
+// copyBackup records, after cp F B succeeded (two path operands, no
+// option but -p, -a, -f), that B holds F's content from before the step,
+// when the step has not changed F so far.
+func (a *absent) copyBackup(ce *syntax.CallExpr, in []*absState) []*absState {
+	ops, ok := plainOps(ce.Args[1:], "paf", "--preserve", "--archive", "--force")
+	if !ok || len(ops) != 2 {
+		return in
+	}
+	// The copy is a write of B (gone again when mv B F puts it back).
+	in = a.markWrite(in, int(ce.Pos().Offset()), ops[1])
+	out := make([]*absState, 0, len(in))
+	for _, s := range in {
+		f, okf := a.pathKey(s, ops[0])
+		b, okb := a.pathKey(s, ops[1])
+		n := s
+		if okf && okb && f != b && !a.changedBefore(s, f, int(ce.Pos().Offset())) {
+			a.safeCopy(ce, true)
+			n = s.clone()
+			if n.backups == nil {
+				n.backups = map[string]string{}
+			}
+			n.backups[b] = f
+		} else {
+			a.safeCopy(ce, false)
+			if okb {
+				n = s.clone()
+				delete(n.backups, b) // B holds something else now
+			}
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// restoreBackup is the state after mv B F (two path operands, no option
+// but -f) succeeded, when B is F's backup in s: F's marks are gone, and the
+// mv is a restore (a.restores). nil when the mv is no restore in s.
+func (a *absent) restoreBackup(ce *syntax.CallExpr, s *absState, _ bool) *absState {
+	off := int(ce.Pos().Offset())
+	ops, ok := plainOps(ce.Args[1:], "f", "--force")
+	if !ok || len(ops) != 2 {
+		return nil
+	}
+	b, okb := a.pathKey(s, ops[0])
+	f, okf := a.pathKey(s, ops[1])
+	if !okb || !okf || s.backups[b] != f || a.inFunc || a.noFlow > 0 {
+		if okf || okb {
+			a.restores[off] = false
+		}
+		a.safeCopy(ce, false)
+		return nil
+	}
+	if v, seen := a.restores[off]; !seen || v {
+		a.restores[off] = true
+	}
+	a.safeCopy(ce, true)
+	n := s.clone()
+	delete(n.backups, b)
+	for o, k := range n.marks {
+		if k == f || k == b {
+			delete(n.marks, o) // F holds its old content, and B is gone
+		}
+	}
+	return n
+}
+
+// safeCopy notes whether a cp or mv copies no content the step changed (a
+// backup of a file not changed so far, a backup put back): it blurs no
+// marks (copiesFiles). Once not safe in one state, it is not.
+func (a *absent) safeCopy(ce *syntax.CallExpr, ok bool) {
+	if a.safe == nil {
+		a.safe = map[*syntax.CallExpr]bool{}
+	}
+	if v, seen := a.safe[ce]; !seen || v {
+		a.safe[ce] = ok
+	}
 }

@@ -91,7 +91,18 @@ var imageTable = []imageRule{
 			// option guardsh does not know, content not known.
 			`echo 'DPkg::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb || true"; };' > /etc/apt/apt.conf.d/docker-clean`,
 			`echo 'Acquire::http::Proxy "http://proxy.example:3128";' > /etc/apt/apt.conf.d/01proxy`, `echo "APT::Install-Recommends $R;" > /etc/apt/apt.conf.d/80r`,
-			`echo 'Dpkg::Options:: "--force-all";' > /etc/apt/apt.conf.d/90force`, `echo 'Acquire::Retries "5";' > /etc/apt/apt.conf.d/80r && echo x > /etc/apt/sources.list.d/x.list`},
+			`echo 'Dpkg::Options:: "--force-all";' > /etc/apt/apt.conf.d/90force`, `echo 'Acquire::Retries "5";' > /etc/apt/apt.conf.d/80r && echo x > /etc/apt/sources.list.d/x.list`,
+			// Not put back on every path, or not from a backup of the same file made before the change.
+			`sed -i.bak 's/SECLEVEL=2/SECLEVEL=1/g' /etc/ssl/openssl.cnf; if [ -n "$X" ]; then mv /etc/ssl/openssl.cnf.bak /etc/ssl/openssl.cnf; fi`,
+			"sed -i 's/SECLEVEL=2/SECLEVEL=1/g' /etc/ssl/openssl.cnf; cp /etc/ssl/openssl.cnf /etc/ssl/openssl.cnf.bak; mv /etc/ssl/openssl.cnf.bak /etc/ssl/openssl.cnf",
+			"sed -i.bak 's/x/y/' /etc/ssl/openssl.cnf; mv /etc/ssl/other.bak /etc/ssl/openssl.cnf",
+			"sed -i.bak 's/x/y/' /etc/ssl/openssl.cnf; mv /etc/ssl/openssl.cnf.bak /etc/ssl/openssl.cnf.old",
+			"sed -i.bak 's/x/y/' /etc/ssl/openssl.cnf; echo evil > /etc/ssl/openssl.cnf.bak; mv /etc/ssl/openssl.cnf.bak /etc/ssl/openssl.cnf",
+			"sed -i.bak 's/x/y/' /etc/ssl/openssl.cnf; mv /etc/ssl/openssl.cnf.bak /etc/ssl/openssl.cnf || true",
+			"sed -i.bak 's/x/y/' /etc/ssl/openssl.cnf; exit 0; mv /etc/ssl/openssl.cnf.bak /etc/ssl/openssl.cnf",
+			"sed -i.bak 's/x/y/' /etc/ssl/openssl.cnf; (mv /etc/ssl/openssl.cnf.bak /etc/ssl/openssl.cnf)",
+			"sed -i.bak 's/x/y/' /etc/ssl/openssl.cnf /etc/ssl/other.cnf; mv /etc/ssl/openssl.cnf.bak /etc/ssl/openssl.cnf",
+			"cp -s /etc/ssl/openssl.cnf /etc/ssl/openssl.cnf.bak; sed -i 's/x/y/' /etc/ssl/openssl.cnf; mv /etc/ssl/openssl.cnf.bak /etc/ssl/openssl.cnf"},
 		NoMatch: []string{`cp "$GF_PATHS_HOME/conf/ldap.toml" /etc/grafana/ldap.toml`, "echo 'Etc/UTC' > /etc/timezone", "ln -sf /bin/bash /bin/sh",
 			"install -m 755 tool /usr/bin/tool", "tar -C / -xJf /tmp/s6-overlay.tar.xz", "sed -i 's/# en_US/en_US/' /etc/locale.gen", "echo '0 3 * * * root /opt/app/gc' > /etc/cron.d/app",
 			"cp app.cron /etc/cron.d/app", "echo '[Service]\nExecStart=/opt/app/bin/app' > /etc/systemd/system/app.service",
@@ -99,7 +110,13 @@ var imageTable = []imageRule{
 			// apt tuned (pred_aptconf.go): retries, recommends, assume yes.
 			`echo 'Acquire::Retries "10";' > /etc/apt/apt.conf.d/80retry`, `echo 'APT::Install-Recommends "false";' > /etc/apt/apt.conf.d/80recommends`,
 			`printf 'APT::Install-Recommends "0";\nAPT::Install-Suggests "0";\n' > /etc/apt/apt.conf.d/01norecommend`,
-			"cat > /etc/apt/apt.conf.d/90tune <<EOF\nAcquire::Retries \"3\";\nDpkg::Options:: \"--force-confold\";\nEOF"},
+			"cat > /etc/apt/apt.conf.d/90tune <<EOF\nAcquire::Retries \"3\";\nDpkg::Options:: \"--force-confold\";\nEOF",
+			// A change put back from the step's own backup (parse/owntemp.go).
+			"sed -i.bak 's/SECLEVEL=2/SECLEVEL=1/g' /etc/ssl/openssl.cnf; make test; mv /etc/ssl/openssl.cnf.bak /etc/ssl/openssl.cnf",
+			"set -eux; F=/etc/ssl/openssl.cnf; sed -i.bak 's/SECLEVEL=2/SECLEVEL=1/g' \"$F\"; make test; mv -f \"$F.bak\" \"$F\"",
+			"cp -p /etc/apt/sources.list /etc/apt/sources.list.orig && sed -i 's/deb.debian.org/mirror.example/' /etc/apt/sources.list && apt-get update && " +
+				"apt-get install -y x && mv /etc/apt/sources.list.orig /etc/apt/sources.list",
+			"cd /etc/ssl && sed -i.orig 's/x/y/' openssl.cnf && make test && mv openssl.cnf.orig /etc/ssl/openssl.cnf"},
 	},
 	{
 		Rules:   []string{"sync-delete"},

@@ -55,8 +55,8 @@ func maintEntries() []maintRule {
 			Quiet: maintDelete,
 			Why: "the package's old init script, unit, cache and run files; its data and configuration (/etc/PKG, /var/lib/PKG, /var/log/PKG, /opt/PKG) " +
 				"only when it is removed (postrm, prerm: a purge asked for it) — deleting them in a postinst loses the admin's data on an upgrade",
-			Match:   []string{"rm -rf /var/lib/jellyfin", "rm -rf /etc/jellyfin", "rm -f /var/lib/jellyfin/../dpkg/status", "rm -f /etc/init.d/cron", "rm -rf /var/log/jellyfin", "rm -rf /var/lib/jellyfin-data"},
-			NoMatch: []string{"rm -f /etc/init.d/jellyfin", "rm -f /etc/systemd/system/jellyfin.service", "rm -rf /var/cache/jellyfin/*", "removal: rm -rf /var/lib/jellyfin /var/log/jellyfin"},
+			Match:   []string{"rm -rf /var/lib/jellyfin", "rm -rf /etc/jellyfin", "rm -rf /var/lib/jellyfin/db", "rm -f /var/lib/jellyfin/*", "rm -f /var/lib/jellyfin", "rm -f /var/lib/jellyfin/../dpkg/status", "rm -f /etc/init.d/cron", "rm -rf /var/log/jellyfin", "rm -rf /var/lib/jellyfin-data"},
+			NoMatch: []string{"rm -f /etc/init.d/jellyfin", "rm -f /etc/systemd/system/jellyfin.service", "rm -f /var/lib/jellyfin/.restartOnUpgrade", "rm -rf /var/cache/jellyfin/*", "removal: rm -rf /var/lib/jellyfin /var/log/jellyfin"},
 		},
 		{
 			Rules:   []string{"chmod-recursive-system", "chown-root"},
@@ -211,6 +211,14 @@ func maintDeclared(c *parse.Command) []string {
 			switch ops[0] {
 			case "enable", "is-enabled", "unmask", "preset", "reenable":
 				return unitNames(ops[1:])
+			}
+		}
+	case "db_get", "db_set", "db_input", "db_fget", "db_fset", "db_register", "db_unregister", "db_subst", "db_reset", "db_clear", "db_metaget":
+		// debconf: a package's own questions are named PACKAGE/QUESTION
+		// (its templates file; shared/… are everyone's).
+		for _, o := range ops {
+			if n, _, ok := strings.Cut(o, "/"); ok && n != "shared" && parse.ValidPackage(n) {
+				return []string{n}
 			}
 		}
 	case "adduser", "useradd", "addgroup", "groupadd":
@@ -593,11 +601,31 @@ func maintWrite(c *parse.Command, m *maintCtx) bool {
 }
 
 // maintDelete: a delete of own paths; of the package's data only in a
-// removal script.
+// removal script, but for one file below its data directory (rm -f
+// /var/lib/NAME/.restartOnUpgrade: the package's own marker or state file,
+// not the tree that holds the admin's data).
 func maintDelete(c *parse.Command, m *maintCtx) bool {
-	return maintAll(c, m, func(_ parse.Word, k maintPath) bool {
-		return k == ownPath || k == ownData && m.removal
+	file := (c.Name() == "rm" || c.Name() == "unlink") && !args(c).has("r", "R", "recursive")
+	return maintAll(c, m, func(w parse.Word, k maintPath) bool {
+		return k == ownPath || k == ownData && (m.removal || file && m.belowData(w))
 	})
+}
+
+// belowData reports a path strictly below a data root of the package
+// (/var/lib/NAME/x, not /var/lib/NAME), with no glob.
+func (m *maintCtx) belowData(w parse.Word) bool {
+	v := path.Clean(w.Value)
+	if strings.ContainsAny(v, "*?[") {
+		return false
+	}
+	for _, n := range m.names {
+		for _, f := range maintForms() {
+			if p := strings.Replace(f.Path, "N", n, 1); f.Data && f.Tree && strings.HasPrefix(v, p+"/") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // maintMode: an owner or mode change of own paths that follows no link

@@ -148,6 +148,8 @@ func TestMaintNames(t *testing.T) {
 		{nil, "adduser --system --ingroup jellyfin --shell /bin/false --home /var/lib/jellyfin jellyfin", []string{"jellyfin"}},
 		{nil, "useradd -r -s /bin/false -d /opt/acme acme", []string{"acme"}},
 		{nil, "systemctl is-enabled caddy\nsystemctl enable caddy", []string{"caddy"}},
+		{nil, ". /usr/share/debconf/confmodule\ndb_get sonarr/owning_user\ndb_input high sonarr/config_directory", []string{"sonarr"}},
+		{nil, "db_get shared/accepted-oracle-license", nil},
 		{[]string{"acme"}, "update-rc.d nginx defaults", []string{"acme"}},
 		// none
 		{nil, "update-rc.d acme defaults\nsystemctl enable nginx", nil},

@@ -10,7 +10,7 @@ import (
 	"github.com/guardsh/guardsh/parse"
 )
 
-// maintHook reports the base names (an optional .sh removed) of package
+// maintHook reports the base names (an optional .sh, and - and _, removed) of package
 // maintainer scripts: Debian's (debian/postinst, DEBIAN/prerm, debconf's
 // config), and the hook names nfpm, fpm and goreleaser's nfpm give them
 // (scripts.postinstall: post-install.sh, fpm --after-install …), rpm
@@ -18,13 +18,10 @@ import (
 // package is removed. (A switch: no table built at start-up.)
 func maintHook(h string) (removal, ok bool) {
 	switch h {
-	case "postinst", "preinst", "post-install", "postinstall", "after-install", "afterinstall",
-		"pre-install", "preinstall", "before-install", "beforeinstall",
-		"post-upgrade", "postupgrade", "after-upgrade", "pre-upgrade", "before-upgrade":
+	case "postinst", "preinst", "postinstall", "afterinstall", "preinstall", "beforeinstall",
+		"postupgrade", "afterupgrade", "preupgrade", "beforeupgrade":
 		return false, true
-	case "postrm", "prerm", "post-remove", "postremove", "after-remove", "afterremove",
-		"pre-remove", "preremove", "before-remove", "beforeremove",
-		"post-uninstall", "postuninstall", "pre-uninstall", "preuninstall":
+	case "postrm", "prerm", "postremove", "afterremove", "preremove", "beforeremove", "postuninstall", "preuninstall":
 		return true, true
 	}
 	return false, false
@@ -89,7 +86,8 @@ func Maintainer(name string, read func(string) ([]byte, error)) *parse.Package {
 		}
 	}
 	hook := strings.TrimSuffix(base, ".sh")
-	removal, ok := maintHook(strings.ToLower(hook))
+	// post-install, post_install and postinstall are one hook.
+	removal, ok := maintHook(strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(hook)))
 	if !ok {
 		return nil
 	}

@@ -41,6 +41,9 @@ func TestMaintainer(t *testing.T) {
 		{"packaging/usr/lib/acme/pre-remove.sh", true, []string{"acme"}, true},
 		{"packaging/scripts/after-remove.sh", true, nil, true},
 		{"rpm/preun.sh", false, nil, false},
+		{"release_files/post_install.sh", true, nil, false},
+		{"dist/Before_Remove.sh", true, nil, true},
+		{"resources/control-runtime/postinst", true, nil, false},
 		// not maintainer scripts
 		{"-", false, nil, false},
 		{"", false, nil, false},

@@ -61,3 +61,22 @@ func (p *parser) dynamicPrefix(c *Command) {
 	p.inner(c, c.Args[0].Value, c.Args[1:], nil)
 	p.cur = prev
 }
+
+// knownProgramOnly reports a stored command whose program is known and
+// whose unknown parts are only its arguments or its directory: one simple
+// command (no ;, |, &, newline or substitution), whose first word ends in
+// a literal name (qemu-arm -L ${TOOLCHAIN}/sysroot,
+// ${TOOLCHAIN_PATH}/bin/gcc as a cargo runner or linker). It runs that
+// program as a command line with those words would, which the payload's
+// own reading checks; a lone ${X} or $(…) is code nobody can read.
+func knownProgramOnly(v string) bool {
+	if strings.ContainsAny(v, ";|&\n`") || strings.Contains(v, "$(") {
+		return false
+	}
+	f := strings.Fields(v)
+	if len(f) == 0 {
+		return false
+	}
+	last := f[0][strings.LastIndexByte(f[0], '/')+1:]
+	return last != "" && !strings.ContainsAny(last, "${}*?[")
+}

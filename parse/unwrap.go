@@ -1326,7 +1326,7 @@ func (p *parser) envPayloads(c *Command) {
 			continue
 		}
 		v := editorCode(c, a.Name, varCode(a.Name, a.Value.Value))
-		if !a.Value.Static {
+		if !a.Value.Static && !(origin(a.Value) == "dynamic" && knownProgramOnly(v)) {
 			if c.CodeSource == "" {
 				c.CodeSource, c.CodeDetail = origin(a.Value), a.Name+"="+a.Value.Value
 			}
@@ -1373,7 +1373,7 @@ func spanPipeline(c *Command) {
 // PROMPT_COMMAND — as if it ran now.
 func (p *parser) runLater(c *Command, label string, w Word, deferred bool) {
 	if !w.Static {
-		if o := origin(w); o != "local" && c.CodeSource == "" {
+		if o := origin(w); o != "local" && c.CodeSource == "" && !(o == "dynamic" && knownProgramOnly(w.Value)) {
 			c.CodeSource, c.CodeDetail = o, label+" "+w.Value
 		}
 		if !p.knownParts(w.Value) {

@@ -19,6 +19,7 @@ import (
 // An export of one of them (and of BASH_ENV or ENV) loads the file in the
 // next program or shell the line runs: export LD_PRELOAD=/tmp/x.so; ls.
 func (p *parser) envLoadedFiles(c *Command) {
+	p.redteam7Env(c) // TAR_OPTIONS, LESS, GIT_CONFIG_PARAMETERS, BASH_ENV=<(…) (redteam7.go)
 	for _, a := range c.Env {
 		if !a.Value.Static || a.Value.Value == "" {
 			continue

@@ -530,6 +530,8 @@ func (p *parser) redteam7Programs(c *Command, name string, args []Word) {
 		p.gitConfigFiles(c, args)
 		if i := gitSubcommand(args); i >= 0 && (args[i].Value == "apply" || args[i].Value == "am") {
 			p.patchApply(c, "git", args[i+1:])
+		} else if i >= 0 && args[i].Value == "clone" {
+			p.gitTemplateHooks(c, args, i)
 		}
 	case name == "patch" || name == "gpatch":
 		p.patchApply(c, name, args)
@@ -539,8 +541,23 @@ func (p *parser) redteam7Programs(c *Command, name string, args []Word) {
 // isCommandVar reports an environment variable whose value a program
 // runs as a command: commandVars, and cargo's and rustc's (below).
 func isCommandVar(name string) bool {
-	return commandVars()[name] || cargoCommandVar(name)
+	return commandVars()[name] || cargoCommandVar(name) || moreCommandVars()[name] || strings.EqualFold(name, "npm_config_script_shell") ||
+		strings.EqualFold(name, "npm_config_git") || strings.EqualFold(name, "npm_config_editor") || strings.EqualFold(name, "npm_config_browser") ||
+		strings.EqualFold(name, "npm_config_shell")
 }
+
+// moreCommandVars are more variables whose value a program runs as a
+// command (each program's manual): gh's GH_PAGER, GH_EDITOR, GH_BROWSER;
+// kubectl's KUBE_EDITOR; the AWS CLI's AWS_PAGER; bat's BAT_PAGER; delta's
+// DELTA_PAGER; systemctl edit's SYSTEMD_EDITOR; psql's PSQL_EDITOR; git's
+// GIT_PROXY_COMMAND (git:// connections); rsync's RSYNC_RSH and
+// RSYNC_CONNECT_PROG; cvs's CVS_RSH; fzf's FZF_DEFAULT_COMMAND; yarn's
+// YARN_SCRIPT_SHELL; GNU parallel's PARALLEL_SHELL; tmux's and screen's
+// default command is the shell they start (TMUX is not one); the Mercurial
+// HGEDITOR; the Subversion SVN_EDITOR and SVN_SSH; Jujutsu's JJ_EDITOR.
+var moreCommandVars = set("GH_PAGER", "GH_EDITOR", "GH_BROWSER", "KUBE_EDITOR", "AWS_PAGER", "BAT_PAGER", "DELTA_PAGER",
+	"SYSTEMD_EDITOR", "PSQL_EDITOR", "GIT_PROXY_COMMAND", "RSYNC_RSH", "RSYNC_CONNECT_PROG", "CVS_RSH", "FZF_DEFAULT_COMMAND",
+	"YARN_SCRIPT_SHELL", "PARALLEL_SHELL", "HGEDITOR", "SVN_EDITOR", "SVN_SSH", "JJ_EDITOR", "GIT_SSH_COMMAND")
 
 // cargo runs programs named in its configuration, given with --config
 // KEY=VALUE (also before the subcommand), in CARGO_* variables, or in a
@@ -1266,4 +1283,133 @@ func (p *parser) refToWatched(a *syntax.Assign, start, end, line int) {
 		ex.CodeSource, ex.CodeDetail = "dynamic", "declare -n "+a.Name.Value+"="+name+": assignments to "+a.Name.Value+" set "+name+", whose value runs as a command"
 	}
 	p.add(ex)
+}
+
+// redteam7Env reads environment variables that give a program options or
+// code, for the commands they reach (each from the environment the command
+// gets: its own prefixes and what the line exported):
+//   - TAR_OPTIONS: GNU tar reads its value as options before the command
+//     line's (--to-command=CMD, --checkpoint-action=exec=CMD);
+//   - LESS: less reads its value as options, and +!CMD runs CMD;
+//   - GIT_CONFIG_PARAMETERS: git reads 'key'='value' pairs as -c options;
+//   - BASH_ENV=<(…), ENV=<(…): the shell reads the substitution's output
+//     as a start-up file.
+func (p *parser) redteam7Env(c *Command) {
+	name := c.Name()
+	switch {
+	case name == "tar" || name == "gtar" || name == "less" || name == "git":
+	case shells()[name]:
+		for _, a := range c.Env {
+			if (a.Name == "BASH_ENV" || a.Name == "ENV") && a.Value.Code != "" {
+				p.payload(a.Name+"=<(…)", a.Value.Code, a.Value, c.Line, false)
+			}
+		}
+		return
+	default:
+		return
+	}
+	env := p.envOf(c)
+	switch name {
+	case "tar", "gtar":
+		if v, ok := env["TAR_OPTIONS"]; ok && v != "" {
+			words := optionWords(v)
+			p.runOptionValues(c, "tar", append(words, c.Args[1:]...))
+		}
+	case "less":
+		if v, ok := env["LESS"]; ok {
+			for _, w := range optionWords(v) {
+				if cmd, ok := strings.CutPrefix(w.Value, "+!"); ok {
+					p.codeText(c, "LESS=+!", cmd, true, []Word{w})
+				}
+			}
+		}
+	case "git":
+		v, ok := env["GIT_CONFIG_PARAMETERS"]
+		if !ok {
+			for _, a := range c.Env {
+				if a.Name == "GIT_CONFIG_PARAMETERS" && !a.Value.Static {
+					p.dynamicProgram(c, "GIT_CONFIG_PARAMETERS=", a.Value)
+				}
+			}
+			return
+		}
+		for _, kv := range optionWords(v) {
+			key, val, ok := strings.Cut(kv.Value, "=")
+			key = strings.ToLower(key)
+			if !ok || !gitRuns(key, val) {
+				continue
+			}
+			w := Word{Value: strings.TrimPrefix(val, "!"), Static: true, Start: c.Start, End: c.End}
+			p.runValue(c, "GIT_CONFIG_PARAMETERS "+key, "", w)
+		}
+	}
+}
+
+// optionWords splits an options variable's value as the program does: at
+// blanks outside quotes, with single and double quotes and backslashes
+// taken off (tar, less and git's GIT_CONFIG_PARAMETERS quote so).
+func optionWords(v string) []Word {
+	var out []Word
+	var b strings.Builder
+	in, q := false, byte(0)
+	for i := 0; i < len(v); i++ {
+		ch := v[i]
+		switch {
+		case q != 0 && ch == q:
+			q = 0
+		case q != 0:
+			if ch == '\\' && q == '"' && i+1 < len(v) {
+				i++
+				ch = v[i]
+			}
+			b.WriteByte(ch)
+		case ch == '\'' || ch == '"':
+			q, in = ch, true
+		case ch == '\\' && i+1 < len(v):
+			i++
+			b.WriteByte(v[i])
+			in = true
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			if in {
+				out = append(out, Word{Value: b.String(), Static: true})
+				b.Reset()
+				in = false
+			}
+		default:
+			b.WriteByte(ch)
+			in = true
+		}
+	}
+	if in {
+		out = append(out, Word{Value: b.String(), Static: true})
+	}
+	return out
+}
+
+// gitTemplateHooks checks the hooks a git clone copies from a template
+// directory (--template=DIR, GIT_TEMPLATE_DIR, -c init.templateDir=DIR)
+// and then runs: post-checkout, when the line wrote it there.
+func (p *parser) gitTemplateHooks(c *Command, args []Word, sub int) {
+	dir := ""
+	if v, ok := p.envOf(c)["GIT_TEMPLATE_DIR"]; ok {
+		dir = v
+	}
+	for i, a := range args {
+		v := a.Value
+		switch {
+		case i < sub && (v == "-c" && i+1 < len(args)):
+			if k, d, ok := strings.Cut(args[i+1].Value, "="); ok && strings.EqualFold(k, "init.templateDir") {
+				dir = d
+			}
+		case i > sub && strings.HasPrefix(v, "--template="):
+			dir = strings.TrimPrefix(v, "--template=")
+		case i > sub && v == "--template" && i+1 < len(args):
+			dir = args[i+1].Value
+		}
+	}
+	if dir == "" {
+		return
+	}
+	w := Word{Value: path.Join(dir, "hooks", "post-checkout"), Static: true, Start: c.Start, End: c.End}
+	p.runFile(c, "git clone --template hook", w, 0, true, false)
 }

@@ -252,6 +252,10 @@ type Command struct {
 	// force after it: the commands that follow are not saved to the
 	// user's history (see newHistPush).
 	HistPushOut bool
+	// Names, when not nil, holds the names a dynamic export of a script
+	// file can have: the literal first arguments of every call of the
+	// function whose parameter names it (see resolvedExports).
+	Names []string
 	// Repeat is set, in a script file, for an append that repeats an
 	// earlier write of the same file in the same block (see repeat.go).
 	Repeat *RepeatWrite
@@ -379,6 +383,9 @@ type Result struct {
 	// stages a file under a name of its own to the offset of the mv that
 	// then moves it onto its final name (see stagedCopies).
 	Staged map[int]int
+	// exportNames maps the offsets of resolved dynamic exports to their
+	// names (resolvedExports).
+	exportNames map[int][]string
 	// Commands lists every command that would run, in source order,
 	// including commands reached through carriers.
 	Commands []*Command

@@ -415,3 +415,254 @@ func downloadTargets(c *Command) []string {
 	}
 	return out
 }
+
+// A dynamic export whose name every call resolves (issue 12, the held-out
+// and fresh sets: the file_env helper of docker-library's entrypoints,
+// ghost's and nextcloud's):
+//
+//	file_env() {
+//		local var="$1"
+//		…
+//		export "$var"="$val"
+//	}
+//	file_env 'database__connection__host'
+//
+// The export's name is the function's first argument. In a script file,
+// when every use of the function is a plain call whose first argument is
+// literal text, its names are those texts (Command.Names), and the rules
+// judge them, not "a name computed where guardsh could be given one". Not
+// resolved (the export stays unknown, and guardsh-tamper fails closed):
+//
+//   - the name is not $1 or a variable assigned only "$1" in the function;
+//   - the function shifts, sets or reads its parameters or variables
+//     (shift, set, read, getopts, printf -v, mapfile, eval, source);
+//   - a call's first argument is not literal, or a call has none;
+//   - the function's name appears anywhere else (in a string, an eval, a
+//     trap, a variable's value, export -f) or is defined twice;
+//   - the script runs anything that could call it unseen: a dynamic
+//     command word other than exec's operand, eval, source or ".".
+
+// resolvedExports returns, for a script's statements, the offsets of the
+// export statements whose names are resolved, with those names.
+func resolvedExports(text string, stmts []*syntax.Stmt) map[int][]string {
+	if !strings.Contains(text, "export") {
+		return nil
+	}
+	funcs := map[string]*syntax.FuncDecl{}
+	twice := map[string]bool{}
+	unseen := false
+	for _, st := range stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			switch x := n.(type) {
+			case *syntax.FuncDecl:
+				if x.Name != nil {
+					if funcs[x.Name.Value] != nil {
+						twice[x.Name.Value] = true
+					}
+					funcs[x.Name.Value] = x
+				}
+			case *syntax.CallExpr:
+				if len(x.Args) == 0 {
+					return true
+				}
+				name := litWord(x.Args[0])
+				switch {
+				case name == "":
+					unseen = true // $cmd …
+				case name == "eval" || name == "source" || name == ".":
+					unseen = true
+				}
+			}
+			return true
+		})
+	}
+	if unseen || len(funcs) == 0 {
+		return nil
+	}
+	var out map[int][]string
+	for fname, fd := range funcs {
+		if twice[fname] {
+			continue
+		}
+		exports := exportParams(text, fd)
+		if len(exports) == 0 {
+			continue
+		}
+		names, ok := callNames(text, stmts, fname, fd)
+		if !ok || len(names) == 0 {
+			continue
+		}
+		for _, off := range exports {
+			if out == nil {
+				out = map[int][]string{}
+			}
+			out[off] = names
+		}
+	}
+	return out
+}
+
+// exportParams returns the offsets of the exports of function fd named by
+// its first argument or a variable that holds only that.
+func exportParams(text string, fd *syntax.FuncDecl) []int {
+	params := map[string]bool{"1": true}
+	bad := map[string]bool{}
+	changes := false
+	syntax.Walk(fd.Body, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.FuncDecl:
+			changes = true // a function defined inside
+		case *syntax.CallExpr:
+			if len(x.Args) > 0 {
+				switch litWord(x.Args[0]) {
+				case "shift", "set", "read", "getopts", "printf", "mapfile", "readarray", "eval", "source", ".", "declare", "typeset":
+					changes = true
+				}
+			}
+		case *syntax.Assign:
+			if x.Name == nil {
+				return true
+			}
+			if firstParam(x.Value) {
+				if !bad[x.Name.Value] {
+					params[x.Name.Value] = true
+				}
+			} else {
+				bad[x.Name.Value] = true
+				delete(params, x.Name.Value)
+			}
+		}
+		return true
+	})
+	if changes {
+		return nil
+	}
+	var exports []int
+	syntax.Walk(fd.Body, func(n syntax.Node) bool {
+		st, ok := n.(*syntax.Stmt)
+		if !ok {
+			return true
+		}
+		dc, ok := st.Cmd.(*syntax.DeclClause)
+		if !ok || dc.Variant == nil || dc.Variant.Value != "export" {
+			return true
+		}
+		for _, a := range dc.Args {
+			if a.Name != nil || a.Value == nil {
+				continue
+			}
+			w := a.Value
+			s, e := int(w.Pos().Offset()), int(w.End().Offset())
+			if s < 0 || e > len(text) || s > e {
+				continue
+			}
+			name, _, _ := strings.Cut(text[s:e], "=")
+			name = strings.Trim(name, `"`)
+			name = strings.TrimPrefix(name, "$")
+			name = strings.TrimSuffix(strings.TrimPrefix(name, "{"), "}")
+			if params[name] {
+				exports = append(exports, int(st.Pos().Offset()))
+			}
+		}
+		return true
+	})
+	return exports
+}
+
+// firstParam reports a word that is "$1" (or $1, ${1}) and nothing else.
+func firstParam(w *syntax.Word) bool {
+	if w == nil || len(w.Parts) != 1 {
+		return false
+	}
+	p := w.Parts[0]
+	if dq, ok := p.(*syntax.DblQuoted); ok {
+		if len(dq.Parts) != 1 {
+			return false
+		}
+		p = dq.Parts[0]
+	}
+	pe, ok := p.(*syntax.ParamExp)
+	return ok && pe.Param != nil && pe.Param.Value == "1" && pe.Exp == nil && pe.Repl == nil && pe.Slice == nil && pe.Index == nil && !pe.Length && !pe.Excl && pe.Names == 0
+}
+
+// callNames returns the literal first arguments of every call of function
+// fname, or false when a use of the name is not such a call.
+func callNames(text string, stmts []*syntax.Stmt, fname string, fd *syntax.FuncDecl) ([]string, bool) {
+	var names []string
+	calls := map[*syntax.Word]bool{}
+	ok := true
+	for _, st := range stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			ce, isCall := n.(*syntax.CallExpr)
+			if !isCall || len(ce.Args) == 0 || litWord(ce.Args[0]) != fname {
+				return true
+			}
+			calls[ce.Args[0]] = true
+			if len(ce.Args) < 2 || len(ce.Assigns) > 0 {
+				ok = false
+				return true
+			}
+			v := litWord(ce.Args[1])
+			if v == "" || !ValidName(v) {
+				ok = false
+				return true
+			}
+			names = append(names, v)
+			return true
+		})
+	}
+	if !ok {
+		return nil, false
+	}
+	for _, st := range stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			if a, isAssign := n.(*syntax.Assign); isAssign && a.Name != nil && a.Name.Value == fname {
+				ok = false // export -f NAME, declare NAME
+			}
+			w, isWord := n.(*syntax.Word)
+			if !isWord || calls[w] {
+				return true
+			}
+			s, e := int(w.Pos().Offset()), int(w.End().Offset())
+			if s >= 0 && e <= len(text) && s <= e && wordHas(text[s:e], fname) {
+				ok = false
+			}
+			return true
+		})
+	}
+	return names, ok
+}
+
+// wordHas reports whether s holds name as a whole word.
+func wordHas(s, name string) bool {
+	for i := strings.Index(s, name); i >= 0; {
+		end := i + len(name)
+		before := i == 0 || !nameByte(s[i-1])
+		after := end >= len(s) || !nameByte(s[end])
+		if before && after {
+			return true
+		}
+		j := strings.Index(s[i+1:], name)
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+func nameByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// noteExportNames gives the exports resolvedExports resolved their names.
+func noteExportNames(cmds []*Command, names map[int][]string) {
+	if len(names) == 0 {
+		return
+	}
+	for _, c := range cmds {
+		if ns, ok := names[c.Start]; ok && c.Name() == "export" {
+			c.Names = ns
+		}
+	}
+}

@@ -141,6 +141,7 @@ func Commands(src string, opts Options) (res *Result) {
 	if opts.File {
 		noteWritten(res.Commands)
 		noteRepeats(res.Commands, p.repeats)
+		noteExportNames(res.Commands, res.exportNames) // dupes7.go
 	}
 	if f, ok := Fold(text); ok {
 		p.folded(f)

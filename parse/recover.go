@@ -62,7 +62,8 @@ func (p *parser) parseTop(text string) {
 				p.rewritten = rewrittenWordsIf(text, f.Stmts, p.errexit, p.opts.variant())
 				p.scratch = scratchWordsIf(text, f.Stmts, p.errexit)
 				p.repeats = twinWrites(text, f.Stmts, repeatWritesIf(text, f.Stmts))
-				p.res.Staged = stagedCopies(text, f.Stmts) // dupes7.go
+				p.res.Staged = stagedCopies(text, f.Stmts)         // dupes7.go
+				p.res.exportNames = resolvedExports(text, f.Stmts) // dupes7.go
 			}
 			if p.outer == nil {
 				p.dirStmts = dirStmts(text, f.Stmts)

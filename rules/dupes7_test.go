@@ -71,3 +71,52 @@ func TestDupes7(t *testing.T) {
 		}
 	}
 }
+
+// TestResolvedExports: the file_env helper of docker-library's
+// entrypoints exports the names its calls give it; guardsh-tamper stays
+// for a name that is guardsh's, and for every way the name could come
+// from elsewhere (the bypass attempts written before the fix).
+func TestResolvedExports(t *testing.T) {
+	helper := "file_env() {\n  local var=\"$1\"\n  local fileVar=\"${var}_FILE\"\n  local val=\"${2:-}\"\n  if [ \"${!fileVar:-}\" ]; then\n    val=\"$(< \"${!fileVar}\")\"\n  fi\n  export \"$var\"=\"$val\"\n  unset \"$fileVar\"\n}\n"
+	for _, tc := range []struct {
+		name, src string
+		tamper    bool
+	}{
+		{"ghost shape", helper + "file_env 'database__connection__host'\nfile_env 'mail__auth__pass'\nexec \"$@\"\n", false},
+		{"$1 itself", "f() { export \"$1\"=\"$2\"; }\nf A 1\nf B 2\n", false},
+		{"a call gives GUARDSH_YOLO", helper + "file_env A\nfile_env GUARDSH_YOLO\n", true},
+		{"a call gives HOME", helper + "file_env HOME\n", true},
+		{"a call gives the hooks' variable", helper + "file_env __guardsh_paused\n", true},
+		{"a call with a variable", helper + "file_env A\nfile_env \"$name\"\n", true},
+		{"a call without arguments", helper + "file_env\n", true},
+		{"a call that is not a name", helper + "file_env 'A B'\n", true},
+		{"called through a variable", helper + "file_env A\ncmd=file_env\n$cmd GUARDSH_YOLO\n", true},
+		{"called from eval", helper + "file_env A\neval \"file_env $x\"\n", true},
+		{"called from a trap", helper + "file_env A\ntrap 'file_env GUARDSH_YOLO' EXIT\n", true},
+		{"called from sh -c", helper + "file_env A\nsh -c 'file_env GUARDSH_YOLO'\n", true},
+		{"a file sourced", helper + ". ./lib.sh\nfile_env A\n", true},
+		{"exported to children", helper + "export -f file_env\nfile_env A\n", true},
+		{"defined twice", helper + helper + "file_env A\n", true},
+		{"the variable reassigned", "f() { local v=\"$1\"; v=GUARDSH_YOLO; export \"$v\"=1; }\nf A\n", true},
+		{"shifted", "f() { shift; export \"$1\"=1; }\nf A GUARDSH_YOLO\n", true},
+		{"read into it", "f() { local v=\"$1\"; read -r v; export \"$v\"=1; }\nf A\n", true},
+		{"from the environment", "export \"$v\"=1\n", true},
+		{"from a file", "n=$(cat /etc/name)\nexport \"$n\"=1\n", true},
+		{"a known GUARDSH name", "n=GUARDSH_YOLO; export \"$n\"=1\n", true},
+		{"two functions, the other unresolved", "f() { export \"$1\"=1; }\ng() { export \"$1\"=1; }\nf A\ng \"$x\"\n", true},
+	} {
+		res := parse.Commands("#!/bin/bash\n"+tc.src, parse.Options{File: true})
+		got := false
+		for _, f := range Match(res, map[string]bool{"dynamic-code": true, "dynamic-command": true}) {
+			got = got || f.Rule == "guardsh-tamper"
+		}
+		if got != tc.tamper {
+			t.Errorf("%s: guardsh-tamper %v, want %v", tc.name, got, tc.tamper)
+		}
+	}
+	// At a prompt nothing is resolved: a line's function may be called
+	// by the next line.
+	if !contains(ids("f() { export \"$1\"=1; }; f A"), "guardsh-tamper") {
+		t.Errorf("at a prompt: a dynamic export is guardsh-tamper")
+	}
+}

@@ -454,3 +454,19 @@ func chownToRoot(c *parse.Command) bool {
 	o := a.operands[0].Value
 	return o == "root" || o == "0" || strings.HasPrefix(o, "root:") || strings.HasPrefix(o, "0:")
 }
+
+// namesHarmless reports resolved names of a dynamic export (parse's
+// Command.Names: every call of the helper gives a literal one) none of
+// which is guardsh's (GUARDSH_*, the hooks' __guardsh*) or one guardsh
+// finds its files through (HOME, XDG_*_HOME). nil is not resolved.
+func namesHarmless(names []string) bool {
+	if len(names) == 0 {
+		return false
+	}
+	for _, n := range names {
+		if strings.HasPrefix(n, "GUARDSH_") || strings.HasPrefix(n, hookMark) || guardshHomeVar(n) || n == "BASH_ENV" || n == "ENV" || n == "ZDOTDIR" || n == "PROMPT_COMMAND" {
+			return false
+		}
+	}
+	return true
+}

@@ -350,7 +350,7 @@ func tampersEnv(c *parse.Command) bool {
 			if strings.HasPrefix(name, "GUARDSH_") {
 				return true
 			}
-			if !w.Static && c.Name() != "unset" && c.Name() != "set" && dynamicName(w) {
+			if !w.Static && c.Name() != "unset" && c.Name() != "set" && dynamicName(w) && !namesHarmless(c.Names) { // pred_dupes7.go
 				return true
 			}
 		}

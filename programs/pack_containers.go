@@ -76,4 +76,14 @@ var packContainers = &Pack{Name: "containers", Title: "Containers (docker, podma
 			"colima delete", "colima delete --force", "limactl delete default"},
 		NoMatch: []string{"podman machine ls", "podman machine start", "docker context ls", "docker context use prod", "docker-machine ls", "colima start", "colima stop"},
 	},
+	{
+		ID: "containers-daemon-open", Title: "Serve the Docker API on the network without TLS",
+		Reason:  "dockerd -H tcp://0.0.0.0:2375 without --tlsverify lets anyone who reaches the port start a privileged container with the host's / mounted: root on the machine, from the network.",
+		Suggest: "keep the Unix socket, or serve TCP with --tlsverify and client certificates (port 2376)",
+		When:    []string{"dockerd --host=tcp://* !--host=tcp://127.*|tcp://localhost*|tcp://[::1]* !--tlsverify", "dockerd @tcp://* !@tcp://127.*|tcp://localhost*|tcp://[::1]* !--tlsverify"},
+		Match: []string{"dockerd -H tcp://0.0.0.0:2375", "dockerd --host=tcp://0.0.0.0:2375 --host=unix:///var/run/docker.sock", "sudo dockerd -H unix:///var/run/docker.sock -H tcp://0.0.0.0",
+			"set -- dockerd --host=tcp://0.0.0.0:2375 --tls=false; exec \"$@\"", "dockerd -H tcp://:2375"},
+		NoMatch: []string{"dockerd", "dockerd -H unix:///var/run/docker.sock", "dockerd -H tcp://127.0.0.1:2375", "dockerd --tlsverify --tlscacert=ca.pem --tlscert=cert.pem --tlskey=key.pem -H tcp://0.0.0.0:2376",
+			"dockerd -H tcp://localhost:2375", "docker -H tcp://0.0.0.0:2375 ps"},
+	},
 }}

@@ -541,12 +541,12 @@ func (p *parser) redteam7Programs(c *Command, name string, args []Word) {
 // isCommandVar reports an environment variable whose value a program
 // runs as a command: commandVars, and cargo's and rustc's (below).
 func isCommandVar(name string) bool {
-	return commandVars()[name] || cargoCommandVar(name) || moreCommandVars()[name] || strings.EqualFold(name, "npm_config_script_shell") ||
+	return commandVars()[name] || cargoCommandVar(name) || moreCommandVar(name) || strings.EqualFold(name, "npm_config_script_shell") ||
 		strings.EqualFold(name, "npm_config_git") || strings.EqualFold(name, "npm_config_editor") || strings.EqualFold(name, "npm_config_browser") ||
 		strings.EqualFold(name, "npm_config_shell")
 }
 
-// moreCommandVars are more variables whose value a program runs as a
+// moreCommandVar reports more variables whose value a program runs as a
 // command (each program's manual): gh's GH_PAGER, GH_EDITOR, GH_BROWSER;
 // kubectl's KUBE_EDITOR; the AWS CLI's AWS_PAGER; bat's BAT_PAGER; delta's
 // DELTA_PAGER; systemctl edit's SYSTEMD_EDITOR; psql's PSQL_EDITOR; git's
@@ -555,9 +555,16 @@ func isCommandVar(name string) bool {
 // YARN_SCRIPT_SHELL; GNU parallel's PARALLEL_SHELL; tmux's and screen's
 // default command is the shell they start (TMUX is not one); the Mercurial
 // HGEDITOR; the Subversion SVN_EDITOR and SVN_SSH; Jujutsu's JJ_EDITOR.
-var moreCommandVars = set("GH_PAGER", "GH_EDITOR", "GH_BROWSER", "KUBE_EDITOR", "AWS_PAGER", "BAT_PAGER", "DELTA_PAGER",
-	"SYSTEMD_EDITOR", "PSQL_EDITOR", "GIT_PROXY_COMMAND", "RSYNC_RSH", "RSYNC_CONNECT_PROG", "CVS_RSH", "FZF_DEFAULT_COMMAND",
-	"YARN_SCRIPT_SHELL", "PARALLEL_SHELL", "HGEDITOR", "SVN_EDITOR", "SVN_SSH", "JJ_EDITOR", "GIT_SSH_COMMAND")
+// (A switch, not a set: nothing is built at start-up.)
+func moreCommandVar(name string) bool {
+	switch name {
+	case "GH_PAGER", "GH_EDITOR", "GH_BROWSER", "KUBE_EDITOR", "AWS_PAGER", "BAT_PAGER", "DELTA_PAGER",
+		"SYSTEMD_EDITOR", "PSQL_EDITOR", "GIT_PROXY_COMMAND", "RSYNC_RSH", "RSYNC_CONNECT_PROG", "CVS_RSH", "FZF_DEFAULT_COMMAND",
+		"YARN_SCRIPT_SHELL", "PARALLEL_SHELL", "HGEDITOR", "SVN_EDITOR", "SVN_SSH", "JJ_EDITOR", "GIT_SSH_COMMAND":
+		return true
+	}
+	return false
+}
 
 // cargo runs programs named in its configuration, given with --config
 // KEY=VALUE (also before the subcommand), in CARGO_* variables, or in a

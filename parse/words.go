@@ -292,6 +292,13 @@ func (r *resolver) Get(name string) expand.Variable {
 	}
 	if name == "*" {
 		if l, ok := r.vars.list.get("@"); ok {
+			if r.noSplit {
+				// CMD="$*" in an assignment: the arguments joined by a
+				// space, IFS's first character (the empty IFS of an
+				// unsplit word would join them with nothing: k3d's
+				// runAsRoot ran "cp$SRC$DST").
+				return str(strings.Join(l, " "))
+			}
 			return expand.Variable{Set: true, Kind: expand.Indexed, List: l}
 		}
 	}

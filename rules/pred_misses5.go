@@ -73,6 +73,10 @@ type archiveWalk struct {
 	// checks are the input's checksum and signature checks (verify): a
 	// run out of a tree whose archive one checks first is no finding.
 	checks *checks
+	// spelled are the downloads by the variable they wrote, as spelled
+	// in the input ($K3D_TMP_FILE): another function's copy of it (see
+	// spell).
+	spelled map[string]*parse.Command
 }
 
 func archiveRun(r *parse.Result) []hit {

@@ -415,6 +415,7 @@ type installHit struct {
 func downloadInstall(r *parse.Result) []hit {
 	var w *archiveWalk
 	var found []installHit
+	var pathVars map[string]bool
 	for _, c := range r.Commands {
 		name := c.Name()
 		if name == "" {
@@ -425,10 +426,12 @@ func downloadInstall(r *parse.Result) []hit {
 				continue
 			}
 			w = &archiveWalk{cwd: ".", made: map[string]bool{}, got: map[string]*parse.Command{}, res: r, cdAt: -1, checks: inputChecks(r)}
+			pathVars = pathDirVars(r.Input) // direnv: curl -o "$bin_path/direnv", bin_path a directory of $PATH
 		}
+		w.spell(c)
 		if fetches(c, r) {
 			for _, f := range fetchTargets(c) {
-				if _, sum := stripSumExt(path.Base(f)); systemBinDir(f) && c.Name() != "httrack" && !sum {
+				if _, sum := stripSumExt(path.Base(f)); (systemBinDir(f) || inPathDir(f, pathVars)) && c.Name() != "httrack" && !sum {
 					found = append(found, installHit{h: hit{start: c.Start, end: c.End, detail: f + " is a download"}, at: c, from: c})
 					break
 				}
@@ -493,6 +496,16 @@ func (w *archiveWalk) installs(c *parse.Command, name string) (installHit, bool)
 	switch name {
 	case "cp", "mv", "install", "ln", "rsync":
 	default:
+		if len(c.Args) > 2 && w.res.Defines(name) && runsArgs(w.res, name) {
+			// runAsRoot cp "$TMP" "$DIR/$APP" (k3d): a function of the
+			// input that runs its arguments, under sudo or not.
+			in := *c
+			in.Args = c.Args[1:]
+			if ih, ok := w.installs(&in, in.Name()); ok {
+				ih.at = c
+				return ih, true
+			}
+		}
 		return installHit{}, false
 	}
 	dst := ""
@@ -511,12 +524,17 @@ func (w *archiveWalk) installs(c *parse.Command, name string) (installHit, bool)
 	}
 	for _, s := range srcs {
 		for _, k := range []string{w.resolve(s.Value), w.resolve(w.rel(s.Value, c))} {
-			if from := w.got[k]; from != nil {
+			if from := gotFile(w.got, k); from != nil && k != "" { // also a pattern: mv gitea* /usr/local/bin/gitea (tteck)
 				return installHit{h: hit{start: c.Start, end: c.End, detail: s.Value + " is a download by " + short(from.String())}, at: c, from: from}, true
 			}
 			if t := w.treeOf(k); t != nil {
 				return installHit{h: hit{start: c.Start, end: c.End, detail: s.Value + " comes out of an archive downloaded by " + short(t.from.String())}, at: c, from: t.from, tree: t}, true
 			}
+		}
+		if from := w.spelled[spelling(w.res, s)]; from != nil && !s.Static {
+			// k3d: scurl … -o "$K3D_TMP_FILE" in one function, runAsRoot
+			// cp "$K3D_TMP_FILE" "$K3D_INSTALL_DIR/$APP_NAME" in another.
+			return installHit{h: hit{start: c.Start, end: c.End, detail: s.Value + " is the variable a download by " + short(from.String()) + " wrote"}, at: c, from: from}, true
 		}
 	}
 	return installHit{}, false

@@ -2,7 +2,9 @@ package rules
 
 import (
 	"path"
+	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/guardsh/guardsh/parse"
 )
@@ -662,4 +664,140 @@ func unknownRemoteName(c *parse.Command) bool {
 		}
 	}
 	return dynURL && (named || c.Name() == "wget")
+}
+
+// pathDirVars returns the variables of the input that hold a directory of
+// $PATH: the variable of a loop over $PATH's directories (for p in $(echo
+// "$PATH" | tr ':' '\n'), for p in ${PATH//:/ }, IFS=: … for p in $PATH),
+// and a variable assigned from one (bin_path=$path: direnv's installer
+// puts its download into the first writable directory of PATH). A
+// download written into such a directory is a program every shell of the
+// user, or root, finds by name.
+func pathDirVars(text string) map[string]bool {
+	if !strings.Contains(text, "PATH") {
+		return nil
+	}
+	var out map[string]bool
+	add := func(v string) {
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[v] = true
+	}
+	for _, m := range pathLoop().FindAllStringSubmatch(text, -1) {
+		add(m[1])
+	}
+	if out == nil {
+		return nil
+	}
+	for i := 0; i < 3; i++ { // bin_path=$path, then dir=$bin_path
+		for _, m := range assignVar().FindAllStringSubmatch(text, -1) {
+			if out[m[2]] {
+				add(m[1])
+			}
+		}
+	}
+	return out
+}
+
+// pathLoop and assignVar are compiled on first use (nothing is built at
+// start-up: TestStartupInitBudget).
+var (
+	pathLoopOnce sync.Once
+	pathLoopRe   *regexp.Regexp
+	assignVarRe  *regexp.Regexp
+)
+
+func pathLoop() *regexp.Regexp {
+	pathLoopOnce.Do(func() {
+		pathLoopRe = regexp.MustCompile(`for\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+[^;\n]*\$\{?PATH\b`)
+		assignVarRe = regexp.MustCompile(`(?m)(?:^|[\s;&|(])([A-Za-z_][A-Za-z0-9_]*)=["']?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?["']?(?:$|[\s;&|)])`)
+	})
+	return pathLoopRe
+}
+
+func assignVar() *regexp.Regexp {
+	pathLoop()
+	return assignVarRe
+}
+
+// inPathDir reports a path under a variable pathDirVars found: "$bin_path/direnv".
+func inPathDir(p string, vars map[string]bool) bool {
+	if len(vars) == 0 || !strings.HasPrefix(p, "$") {
+		return false
+	}
+	v := strings.TrimPrefix(p, "$")
+	name := ""
+	if strings.HasPrefix(v, "{") {
+		name, _, _ = strings.Cut(v[1:], "}")
+		v = v[len(name)+2:]
+	} else {
+		i := strings.IndexFunc(v, func(r rune) bool {
+			return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+		})
+		if i < 0 {
+			return false
+		}
+		name, v = v[:i], v[i:]
+	}
+	return vars[name] && strings.HasPrefix(v, "/") && len(v) > 1 && !strings.Contains(v[1:], "/")
+}
+
+// spell records the output word of a download, or of a call of a function
+// of the input that downloads, when it is a variable: -o "$F", -O "$F",
+// --output "$F" (k3d: scurl -sL "$DOWNLOAD_URL" -o "$K3D_TMP_FILE"). A
+// later copy of the same variable, in any function, copies the download:
+// the variable is followed by its name where its value is not known.
+func (w *archiveWalk) spell(c *parse.Command) {
+	name := c.Name()
+	if !fetches(c, w.res) && !(w.res.Defines(name) && fetcherFuncAny(w.res, name)) {
+		return
+	}
+	ws := c.Args[1:]
+	for i, a := range ws {
+		v := a.Value
+		if (v == "-o" || v == "-O" || v == "--output" || v == "--output-document") && i+1 < len(ws) && !ws[i+1].Static {
+			if sp := spelling(w.res, ws[i+1]); sp != "" {
+				if w.spelled == nil {
+					w.spelled = map[string]*parse.Command{}
+				}
+				w.spelled[sp] = c
+			}
+		}
+	}
+}
+
+// spelling returns a word that is one variable as written in the input
+// ("$F", "${F}", $F all give $F), or "".
+func spelling(r *parse.Result, w parse.Word) string {
+	if w.Start < 0 || w.End > len(r.Input) || w.Start >= w.End {
+		return ""
+	}
+	t := strings.Trim(r.Input[w.Start:w.End], `"`)
+	if !strings.HasPrefix(t, "$") {
+		return ""
+	}
+	t = t[1:]
+	if strings.HasPrefix(t, "{") && strings.HasSuffix(t, "}") {
+		t = t[1 : len(t)-1]
+	}
+	if !parse.ValidName(t) {
+		return ""
+	}
+	return "$" + t
+}
+
+// runsArgs reports a function of the input whose body runs a command word
+// it does not spell out: "$@", $CMD (CMD="$*", or "sudo $*"), ${cmd[@]}:
+// it runs what its caller gives it (k3d's runAsRoot, maybe_sudo, as_root).
+func runsArgs(r *parse.Result, name string) bool {
+	for _, c := range r.Commands {
+		if c.InFunc != name || len(c.Args) == 0 {
+			continue
+		}
+		if sp := r.Input[max(0, min(c.Args[0].Start, len(r.Input))):max(0, min(c.Args[0].End, len(r.Input)))]; strings.HasPrefix(strings.Trim(sp, `"`), "$") {
+			return true
+		}
+	}
+	return false
 }

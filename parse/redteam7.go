@@ -1420,3 +1420,16 @@ func (p *parser) gitTemplateHooks(c *Command, args []Word, sub int) {
 	w := Word{Value: path.Join(dir, "hooks", "post-checkout"), Static: true, Start: c.Start, End: c.End}
 	p.runFile(c, "git clone --template hook", w, 0, true, false)
 }
+
+// rcfileSubst checks a shell's --rcfile or --init-file given a process
+// substitution (bash --rcfile <(echo CODE) -i): the shell reads its output
+// as a start-up file.
+func (p *parser) rcfileSubst(c *Command, name string) {
+	for i := 1; i+1 < len(c.Args); i++ {
+		if v := c.Args[i].Value; v == "--rcfile" || v == "--init-file" {
+			if w := c.Args[i+1]; w.Code != "" {
+				p.payload(name+" "+v+" <(…)", w.Code, w, c.Line, false)
+			}
+		}
+	}
+}

@@ -1120,6 +1120,7 @@ func (p *parser) shellStartup(c *Command, name string, o parsed) {
 	}
 	if v, ok := o.get("--rcfile", "--init-file"); ok {
 		p.runFile(c, name+" --rcfile", Word{Value: v, Static: true, Start: c.Start, End: c.End}, 0, false, true)
+		p.rcfileSubst(c, name) // --rcfile <(…) (redteam7.go)
 	}
 }
 

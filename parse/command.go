@@ -264,6 +264,10 @@ type Command struct {
 	// rm of the same step on every path on which the step succeeds: its
 	// content or mode does not ship in the image (see imageRemovedIf).
 	Removed bool
+	// Restores is set, in a script file, for an mv or cp that puts a
+	// file's own backup back where the file is absent (see restoreMoves):
+	// it writes nothing new and loses nothing.
+	Restores bool
 	// StopsTo says what the command's failure keeps from running: -1
 	// everything after it (set -e, CMD || exit, return, die …; the last
 	// command of an && list under set -e); an offset N>0 what starts

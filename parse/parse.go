@@ -266,6 +266,9 @@ type parser struct {
 	// removed are the offsets of the commands of a RUN step whose written
 	// or chmodded path the step removes again (owntemp.go).
 	removed map[int]bool
+	// restores are the offsets of the mv and cp commands of a script file
+	// that put a file's own backup back where it is absent (restore.go).
+	restores map[int]bool
 	// rewritten are the offsets of the git discards of paths holding
 	// what the script's own git checkout wrote (see rewrittenGit); only
 	// for a script file.

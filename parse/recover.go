@@ -59,6 +59,7 @@ func (p *parser) parseTop(text string) {
 				if p.opts.Image {
 					p.removed = imageRemovedIf(text, f.Stmts, p.errexit, p.opts.Shell) // owntemp.go
 				}
+				p.restores = restoreMoves(text, f.Stmts) // restore.go
 				p.rewritten = rewrittenWordsIf(text, f.Stmts, p.errexit, p.opts.variant())
 				p.scratch = scratchWordsIf(text, f.Stmts, p.errexit)
 				p.repeats = twinWrites(text, f.Stmts, repeatWritesIf(text, f.Stmts))

@@ -497,6 +497,9 @@ func (p *parser) call(ce *syntax.CallExpr, st *syntax.Stmt, c ctx) *Command {
 	if p.removed != nil && len(ce.Args) > 0 {
 		cmd.Removed = p.removed[int(ce.Pos().Offset())] && p.outer == nil
 	}
+	if p.restores != nil && len(ce.Args) > 0 {
+		cmd.Restores = p.restores[int(ce.Pos().Offset())] && p.outer == nil
+	}
 	if p.hist != nil && len(ce.Args) > 0 {
 		p.histMark(cmd, ce.Pos())
 	}

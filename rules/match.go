@@ -87,6 +87,9 @@ func Match(res *parse.Result, disabled map[string]bool) []Finding {
 		if maint != nil && len(hits) > 0 {
 			hits = maintHits(hits, c, maint)
 		}
+		if c.Restores && len(hits) > 0 {
+			hits = restoreHits(hits, c) // restore.go
+		}
 		for _, r := range hits {
 			if c.Folded && plain[r.ID] {
 				continue

@@ -103,6 +103,9 @@ func maintDenied() []string {
 
 // maintDeniedName reports a package name maintDenied holds.
 func maintDeniedName(n string) bool {
+	if maintSystemName(n) { // pred_redteam7.go
+		return true
+	}
 	for _, d := range maintDenied() {
 		if p, ok := strings.CutSuffix(d, "*"); ok && strings.HasPrefix(n, p) || n == d {
 			return true

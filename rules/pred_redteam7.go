@@ -131,6 +131,15 @@ func anyMatch(st *parse.Command) bool {
 		case strings.HasPrefix(v, "-e") && len(v) > 2:
 			w.Value = v[2:]
 			pats = append(pats, w)
+		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && v != "-":
+			// A bundle: -qf FILE reads patterns from FILE, -qe PAT gives one.
+			if strings.ContainsRune(v, 'f') {
+				return false
+			}
+			if strings.HasSuffix(v, "e") && i+1 < len(ws) {
+				i++
+				pats = append(pats, ws[i])
+			}
 		case strings.HasPrefix(v, "-") && v != "-":
 		default:
 			if first == nil {
@@ -165,4 +174,42 @@ func hexRun(s string) int {
 		}
 	}
 	return best
+}
+
+// maintSystemName reports a package name that is also the name of a
+// system directory or of a program other packages ship (the seventh red
+// team on rules/maint.go): the contract takes a path with a whole component
+// equal to the package's name as the package's own, so a debian/ssl.postrm
+// removing /etc/ssl (the CA store and private keys), a debian/cron.d.postrm
+// removing /etc/cron.d, or a debian/env.postinst linking its binary over
+// /usr/bin/env (also ls, git, python3 …) was quiet. Such a name gets no
+// contract, as a security program's does. (A switch: nothing is built at
+// start-up.)
+func maintSystemName(n string) bool {
+	switch n {
+	// Directories of the filesystem hierarchy and of /etc, /usr, /var.
+	case "etc", "usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32", "var", "home", "root", "boot", "opt", "srv", "tmp", "run",
+		"dev", "proc", "sys", "mnt", "media", "snap", "local", "share", "include", "src", "libexec", "log", "cache", "spool", "mail",
+		"backups", "games", "lock", "ssl", "pki", "certs", "private", "security", "default", "alternatives", "skel", "profile.d",
+		"sudoers.d", "pam.d", "cron.d", "cron.daily", "cron.hourly", "cron.weekly", "cron.monthly", "init.d", "rc.d", "rcS.d",
+		"rc0.d", "rc1.d", "rc2.d", "rc3.d", "rc4.d", "rc5.d", "rc6.d", "ld.so.conf.d", "modprobe.d", "modules-load.d", "sysctl.d",
+		"tmpfiles.d", "udev", "network", "networkmanager", "netplan", "dhcp", "resolvconf", "x11", "xdg", "fonts", "logrotate.d",
+		"rsyslog.d", "environment.d", "keyrings", "trusted.gpg.d", "sources.list.d", "preferences.d", "apt.conf.d", "yum.repos.d",
+		"dpkg", "kernel", "firmware", "modules", "bash_completion.d", "polkit-1", "dbus-1", "sudo", "ssh", "gnupg", "selinux",
+		"apparmor.d", "iptables", "nftables", "hosts", "passwd", "group", "shadow", "gshadow", "subuid", "subgid", "fstab",
+		"crontab", "environment", "profile", "bashrc", "bash.bashrc", "zshrc", "ld.so.preload", "ld.so.conf", "nsswitch.conf",
+		"resolv.conf", "sysctl.conf", "limits.d", "motd", "issue", "os-release", "machine-id", "lsb-release":
+		return true
+	// Programs of the base system and the common interpreters and tools
+	// whose /usr/bin name another package owns.
+	case "sh", "env", "ls", "cp", "mv", "rm", "ln", "cat", "chmod", "chown", "chgrp", "mkdir", "rmdir", "touch", "install", "dd",
+		"cut", "sort", "uniq", "head", "tail", "tr", "tee", "test", "echo", "printf", "pwd", "id", "whoami", "date", "kill", "ps",
+		"sed", "awk", "gawk", "mawk", "grep", "find", "xargs", "tar", "gzip", "bzip2", "xz", "zstd", "unzip", "which", "stat",
+		"python", "python3", "perl", "ruby", "node", "nodejs", "php", "lua", "java", "git", "curl", "wget", "scp", "sftp", "rsync",
+		"make", "gcc", "cc", "ld", "gpg", "openssl", "less", "more", "vi", "vim", "nano", "top", "mount", "umount", "ip", "ping",
+		"systemctl", "journalctl", "service", "update-rc.d", "logger", "hostname", "getent", "useradd", "usermod",
+		"groupadd", "chpasswd", "visudo", "pkexec", "newgrp", "sg", "chsh", "chfn", "mandb", "man", "ssh-agent", "ssh-keygen":
+		return true
+	}
+	return false
 }

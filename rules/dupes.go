@@ -247,6 +247,32 @@ var dupes = []dupe{
 		},
 	},
 	{
+		Keep: "system-config-write", Fold: "files-overwrite-outside", On: factWrote,
+		Why: "the same write of the file",
+		Match: []string{
+			// nextcloud's entrypoint: a group's output into a PHP
+			// configuration file.
+			"#!/bin/sh\n{\n  echo 'session.save_handler = redis'\n  echo \"session.save_path = $p\"\n} > /etc/php/conf.d/redis-session.ini\n",
+		},
+		NoMatch: []string{
+			// Two commands.
+			"#!/bin/sh\n: > /srv/app/state.db\necho x > /etc/app.conf\n",
+		},
+	},
+	{
+		Keep: "download-run", Fold: "packages-unverified", On: factRan,
+		Why: "the same install of the downloaded package",
+		Match: []string{
+			// wurstmeister/kafka-docker: glibc's apk, downloaded and
+			// installed unsigned.
+			"wget https://x.example/glibc-2.31.apk && apk add --no-cache --allow-untrusted glibc-2.31.apk",
+		},
+		NoMatch: []string{
+			// Packages from the repository are unverified too.
+			"wget https://x.example/glibc-2.31.apk && apk add --allow-untrusted glibc-2.31.apk bash",
+		},
+	},
+	{
 		Keep: "system-config-write", Fold: "guardsh-tamper", On: factWrote,
 		Why: "code the same command writes into the file: it exports a variable whose name it reads at run time",
 		Match: []string{

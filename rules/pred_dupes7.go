@@ -434,6 +434,18 @@ func moreFacts(r *Rule, c *parse.Command, res *parse.Result) []string {
 			}
 		}
 		return out
+	case "files-overwrite-outside":
+		var out []string
+		for _, w := range writeTargets(c) {
+			if w.Static {
+				out = append(out, factWrote+":"+span(c)+":"+w.Value)
+			}
+		}
+		return out
+	case "packages-unverified":
+		if localPackagesOnly(c) {
+			return []string{factRan + ":" + span(c)}
+		}
 	case "guardsh-tamper":
 		for _, v := range c.Via {
 			if f, ok := strings.CutPrefix(v, "written to "); ok {
@@ -469,4 +481,23 @@ func namesHarmless(names []string) bool {
 		}
 	}
 	return true
+}
+
+// localPackagesOnly reports a package install whose every operand is a
+// package file (x.apk, x.deb, x.rpm, a path): nothing from a repository,
+// which would be unverified too, and another fact.
+func localPackagesOnly(c *parse.Command) bool {
+	n := 0
+	for _, w := range args(c).operands {
+		v := w.Value
+		switch v {
+		case "add", "install", "-i", "localinstall":
+			continue
+		}
+		if !strings.HasSuffix(v, ".apk") && !strings.HasSuffix(v, ".deb") && !strings.HasSuffix(v, ".rpm") {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }

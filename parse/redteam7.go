@@ -650,23 +650,35 @@ func (p *parser) cargo(c *Command, args []Word) {
 	}
 }
 
-// cargoConfigFile reads a cargo configuration file this input wrote.
-func (p *parser) cargoConfigFile(c *Command, w Word) {
+// writtenConfig opens a configuration file of program what that this input
+// wrote (with disk, also one on disk): its text and the label its
+// findings name, when the text is known. A file whose text is not known
+// (downloaded, written from a variable) marks c with where it came from.
+func (p *parser) writtenConfig(c *Command, what, name string, disk bool) (text, label string, ok bool) {
 	fs := p.vars.files
 	if fs == nil {
-		return
+		return "", "", false
 	}
-	s := fs.open(c.Dir, w.Value, false)
+	s := fs.open(c.Dir, name, disk)
 	if !s.found {
-		return
+		return "", "", false
 	}
-	label := "cargo " + s.where
+	label = what + " " + s.where
 	if s.why != "" || !s.static {
 		c.fileCode(originOf(s.origin), label+": "+s.why)
+		return "", "", false
+	}
+	return s.text, label, true
+}
+
+// cargoConfigFile reads a cargo configuration file this input wrote.
+func (p *parser) cargoConfigFile(c *Command, w Word) {
+	text, label, ok := p.writtenConfig(c, "cargo", w.Value, false)
+	if !ok {
 		return
 	}
 	section := ""
-	for _, line := range strings.Split(s.text, "\n") {
+	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(line)
 		if strings.HasPrefix(line, "[") {
 			section = tomlKey(strings.Trim(line, "[] \t"))
@@ -872,17 +884,12 @@ func (p *parser) gitConfigFile(c *Command, name string, disk bool, seen map[stri
 		return
 	}
 	seen[name] = true
-	s := fs.open(c.Dir, name, disk)
-	if !s.found {
-		return
-	}
-	label := "git config " + s.where
-	if s.why != "" || !s.static {
-		c.fileCode(originOf(s.origin), label+": "+s.why)
+	text, label, ok := p.writtenConfig(c, "git config", name, disk)
+	if !ok {
 		return
 	}
 	section := ""
-	for _, line := range strings.Split(s.text, "\n") {
+	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || line[0] == '#' || line[0] == ';' {
 			continue

@@ -280,36 +280,53 @@ func (s *Snippet) privilege(flag string, at int, starts []int, text string) Priv
 // as it does from RUN chmod. The snippet points at the flag and shows the
 // instruction.
 func copyChmod(inst *Snippet, rest string, restOff int) (Snippet, bool) {
-	body, mode, at := rest, "", -1
-	for {
-		t := strings.TrimLeft(body, " \t")
-		if !strings.HasPrefix(t, "--") {
-			body = t
-			break
-		}
-		flag, r, _ := strings.Cut(t, " ")
+	flags, offs, body := copyFlags(rest, restOff)
+	mode, at := "", -1
+	for i, flag := range flags {
 		if m, ok := strings.CutPrefix(flag, "--chmod="); ok {
-			mode, at = strings.Trim(m, `"'`), restOff+len(rest)-len(t)
+			mode, at = strings.Trim(m, `"'`), offs[i]
 		}
-		body = r
 	}
 	if mode == "" {
 		return Snippet{}, false
 	}
-	var words []string
-	if strings.HasPrefix(body, "[") {
-		if json.Unmarshal([]byte(strings.TrimSpace(body)), &words) != nil {
-			return Snippet{}, false
-		}
-	} else {
-		first, _, _ := strings.Cut(body, "\n") // heredoc sources: COPY <<EOF /x
-		words = strings.Fields(first)
-	}
-	if len(words) < 2 {
+	words, ok := copyWords(body)
+	if !ok {
 		return Snippet{}, false
 	}
 	line, col := inst.Pos(at)
 	return Snippet{Text: QuoteArgs([]string{"chmod", mode, "--", words[len(words)-1]}), Shell: "bash",
 		marks: []int{0}, lines: []int{line}, cols: []int{col}, Image: true,
 		shown: strings.TrimSpace(inst.Text)}, true
+}
+
+// copyFlags splits what follows a COPY or ADD keyword into its --flags,
+// each with its offset in the file, and the rest: sources and destination.
+func copyFlags(rest string, restOff int) (flags []string, offs []int, body string) {
+	body = rest
+	for {
+		t := strings.TrimLeft(body, " \t")
+		if !strings.HasPrefix(t, "--") {
+			return flags, offs, t
+		}
+		flag, r, _ := strings.Cut(t, " ")
+		flags, offs = append(flags, flag), append(offs, restOff+len(rest)-len(t))
+		body = r
+	}
+}
+
+// copyWords returns a COPY's or ADD's sources and destination, at least
+// two: its JSON array form, or the words of its first line (heredoc
+// sources, COPY <<EOF /x, follow that line).
+func copyWords(body string) ([]string, bool) {
+	var words []string
+	if strings.HasPrefix(body, "[") {
+		if json.Unmarshal([]byte(strings.TrimSpace(body)), &words) != nil {
+			return nil, false
+		}
+	} else {
+		first, _, _ := strings.Cut(body, "\n")
+		words = strings.Fields(first)
+	}
+	return words, len(words) >= 2
 }

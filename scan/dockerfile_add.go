@@ -1,7 +1,6 @@
 package scan
 
 import (
-	"encoding/json"
 	"strings"
 )
 
@@ -15,38 +14,21 @@ import (
 // https://github.com/x/y.git#tag /src) is a clone, not a program, and is
 // left to what later steps do with it.
 func addURL(inst *Snippet, rest string, restOff int) (Snippet, bool) {
-	body, mode, at := rest, "", -1
-	for {
-		t := strings.TrimLeft(body, " \t")
-		if !strings.HasPrefix(t, "--") {
-			body = t
-			break
-		}
-		flag, r, _ := strings.Cut(t, " ")
+	flags, offs, body := copyFlags(rest, restOff)
+	mode, at := "", restOff+len(rest)-len(body)
+	for i, flag := range flags {
 		if strings.HasPrefix(flag, "--checksum=") {
 			return Snippet{}, false
 		}
 		if m, ok := strings.CutPrefix(flag, "--chmod="); ok {
 			mode = strings.Trim(m, `"'`)
 		}
-		if at < 0 {
-			at = restOff + len(rest) - len(t)
+		if i == 0 {
+			at = offs[0]
 		}
-		body = r
 	}
-	if at < 0 {
-		at = restOff + len(rest) - len(body)
-	}
-	var words []string
-	if strings.HasPrefix(body, "[") {
-		if json.Unmarshal([]byte(strings.TrimSpace(body)), &words) != nil {
-			return Snippet{}, false
-		}
-	} else {
-		first, _, _ := strings.Cut(body, "\n")
-		words = strings.Fields(first)
-	}
-	if len(words) < 2 {
+	words, ok := copyWords(body)
+	if !ok {
 		return Snippet{}, false
 	}
 	dest := words[len(words)-1]
